@@ -1,0 +1,71 @@
+import { z } from 'zod'
+import { EMAIL_PATTERN } from '~/site/schema'
+
+export const NAME_MIN = 3
+export const NAME_MAX = 24
+export const NAME_WARN_ABOVE = 19
+export const PASSWORD_MIN = 6
+
+/**
+ * Spec 1 §5: the rules for Piece names and usernames, checked in this order; the
+ * username variant says 'Username' where the Piece variant says 'Name'.
+ */
+export function nameProblem(raw: string, noun: 'Name' | 'Username' = 'Name'): string | null {
+  const tooShort = `${noun} must be at least ${NAME_MIN} characters`
+  // The length rule reads what was typed, so three spaces are 'blank', not 'too short'.
+  if (raw.length < NAME_MIN) return tooShort
+  const value = raw.trim()
+  if (value === '') return `${noun} can't be blank`
+  if (!/^[A-Za-z0-9_.]+$/.test(value)) return `${noun} must only contain letters, numbers, underscores, and periods`
+  if (value.endsWith('.')) return `${noun} cannot end with a period`
+  if (value.length > NAME_MAX) return `${noun} must be ${NAME_MAX} characters or less`
+  if (value.length < NAME_MIN) return tooShort
+  return null
+}
+
+export const normalizeName = (value: string) => value.trim().toLowerCase()
+
+export const AuthMessages = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Invalid email address',
+  passwordRequired: 'Password is required',
+  passwordTooShort: 'Password must be at least 6 characters',
+  wrongPassword: 'Invalid email or password. Please check your credentials and try again',
+  noAccount: 'No account found with this email. Please sign up first',
+  signInFailed: 'Failed to sign in with email',
+  alreadyRegistered: 'This email is already registered. Please try signing in instead',
+  invalidEmail: 'Please enter a valid email address',
+  weakPassword: 'Password is too weak. Please choose a stronger password',
+  signUpFailed: 'Failed to create account',
+  signOutFailed: 'Failed to sign out',
+  registerFailed: 'Failed to register user',
+  usernameTaken: 'Username is already taken',
+} as const
+
+export const CredentialsSchema = z.object({
+  email: z
+    .string({ error: AuthMessages.emailRequired })
+    .trim()
+    .min(1, AuthMessages.emailRequired)
+    .regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
+  password: z.string({ error: AuthMessages.passwordRequired }).min(1, AuthMessages.passwordRequired).min(PASSWORD_MIN, AuthMessages.passwordTooShort),
+  redirect: z.string().optional(),
+})
+
+export const UsernameSchema = z.object({
+  username: z
+    .string({ error: `Username must be at least ${NAME_MIN} characters` })
+    .superRefine((value, ctx) => {
+      const problem = nameProblem(value, 'Username')
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
+    .transform(normalizeName),
+})
+
+const COMMON_PASSWORDS = new Set(['123456', '1234567', '12345678', '123456789', 'password', 'qwerty', 'abc123', '111111', 'letmein', 'iloveyou', 'monkey', 'dragon'])
+
+/** The identity provider's own policy on top of the 6-character minimum. */
+export function isWeakPassword(password: string, email: string) {
+  const lower = password.toLowerCase()
+  return COMMON_PASSWORDS.has(lower) || /^(.)\1+$/.test(password) || lower === email.trim().toLowerCase()
+}

@@ -1,0 +1,47 @@
+import { PassThrough } from 'node:stream'
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { renderToPipeableStream } from 'react-dom/server'
+import { NonceProvider } from './lib/nonce'
+
+const ABORT_DELAY = 5_000
+
+/** Renders the whole document before sending it: pages are small and never defer data. */
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.nonce ?? ''
+  return new Promise<Response>((resolve, reject) => {
+    let failed = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough()
+          headers.set('Content-Type', 'text/html; charset=utf-8')
+          resolve(new Response(createReadableStreamFromReadable(body), { headers, status: failed ? 500 : status }))
+          pipe(body)
+        },
+        onShellError: reject,
+        onError(error) {
+          failed = true
+          console.error('[web] render error:', error)
+        },
+      },
+    )
+    setTimeout(abort, ABORT_DELAY + 1000)
+  })
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  console.error('[web] unexpected error:', error)
+}

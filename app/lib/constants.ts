@@ -1,0 +1,29 @@
+/** Product-wide constants. Every limit and figure the spec names lives here once. */
+
+export const PRODUCT_NAME = 'Pieces'
+
+export const SUPPORT_EMAIL = 'support@pieces.build'
+export const SUPPORT_PHONE = '+1 (415) 555-0142'
+
+export const SOCIAL_LINKS = [
+  { label: 'Instagram', href: 'https://www.instagram.com/pieces.build' },
+  { label: 'TikTok', href: 'https://www.tiktok.com/@pieces.build' },
+  { label: 'X', href: 'https://x.com/piecesbuild' },
+  { label: 'YouTube', href: 'https://www.youtube.com/@piecesbuild' },
+  { label: 'E-mail', href: `mailto:${SUPPORT_EMAIL}` },
+] as const
+
+/** Tokens a free account may spend per usage day (America/New_York). See docs/decisions. */
+export const FREE_DAILY_TOKEN_LIMIT = 200_000
+export const PLUS_DAILY_TOKEN_LIMIT = 10_000_000
+export const DEFAULT_TOKEN_PRICE_PER_MILLION = 0.5
+export const USAGE_TIME_ZONE = 'America/New_York'
+
+export const BUDGET_PRESETS = [5, 10, 20] as const
+export const BUDGET_MIN = 5
+export const BUDGET_MAX = 500
+
+export const TOAST_DURATION_MS = 5000
+export const TOAST_REMOVE_DELAY_MS = 5000
+
+export const WAITLIST_LAUNCH = 'Fall 2025'

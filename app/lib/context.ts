@@ -1,0 +1,12 @@
+import '@remix-run/node'
+
+declare module '@remix-run/node' {
+  interface AppLoadContext {
+    /** The CSP nonce of this response, for inline scripts. */
+    nonce: string
+    /** Set by the HTTP layer when this submission is over the strict rate limit. */
+    rateLimited: boolean
+  }
+}
+
+export {}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseEnv } from './env.server'
+
+describe('parseEnv', () => {
+  it('gives working defaults for an empty environment', () => {
+    const env = parseEnv({})
+    expect(env.PORT).toBe(3000)
+    expect(env.PREVIEW_PORT).toBe(3001)
+    expect(env.APP_ORIGIN).toBe('http://localhost:3000')
+    expect(env.PREVIEW_ORIGIN).toBe('http://localhost:3001')
+    expect(env.WORKERS).toBe('on')
+    expect(env.DATA_DIR).toBe('./.data')
+    expect(env.DATABASE_URL).toBeUndefined()
+  })
+
+  it('names the variable that is wrong', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/)
+    expect(() => parseEnv({ WORKERS: 'maybe' })).toThrow(/WORKERS/)
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/)
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live' })).toThrow(ConfigError)
+  })
+
+  it('refuses a preview port equal to the app port', () => {
+    expect(() => parseEnv({ PORT: '4000', PREVIEW_PORT: '4000' })).toThrow(/PREVIEW_PORT/)
+  })
+
+  it('wants Google credentials in pairs', () => {
+    expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'id' })).toThrow(/GOOGLE_CLIENT_SECRET/)
+  })
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000)
+  })
+})

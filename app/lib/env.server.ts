@@ -1,0 +1,79 @@
+import { z } from 'zod'
+import { singleton } from './singleton.server'
+
+const flag = z.enum(['on', 'off'])
+const port = z.coerce.number().int().min(1).max(65535)
+const optionalUrl = z.url().optional()
+const perMinute = z.coerce.number().int().min(0)
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  APP_ORIGIN: optionalUrl,
+  PREVIEW_PORT: port.optional(),
+  PREVIEW_ORIGIN: optionalUrl,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  WORKERS: flag.default('on'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (comma-separate several to rotate)').optional(),
+  TRUST_PROXY: flag.default('off'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: optionalUrl,
+  STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
+  STRIPE_API_URL: optionalUrl,
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_OAUTH_URL: optionalUrl,
+  RATE_LIMIT_FORMS_PER_MINUTE: perMinute.default(10),
+  RATE_LIMIT_MUTATIONS_PER_MINUTE: perMinute.default(120),
+  RATE_LIMIT_READS_PER_MINUTE: perMinute.default(1200),
+})
+
+export type Env = z.infer<typeof schema> & {
+  APP_ORIGIN: string
+  PREVIEW_PORT: number
+  PREVIEW_ORIGIN: string
+  isProduction: boolean
+}
+
+export class ConfigError extends Error {}
+
+/** Parses configuration; a bad value names the variable. Empty strings count as unset. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
+  const result = schema.safeParse(cleaned)
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  const values = result.data
+  const previewPort = values.PREVIEW_PORT ?? values.PORT + 1
+  if (previewPort === values.PORT) throw new ConfigError('Invalid configuration:\n  PREVIEW_PORT: must differ from PORT')
+  if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_SECRET: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together')
+  }
+  const isProduction = values.NODE_ENV === 'production'
+  if (isProduction && values.APP_ORIGIN?.startsWith('https:') && !values.SESSION_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when APP_ORIGIN is https')
+  }
+  return {
+    ...values,
+    APP_ORIGIN: stripSlash(values.APP_ORIGIN ?? `http://localhost:${values.PORT}`),
+    PREVIEW_PORT: previewPort,
+    PREVIEW_ORIGIN: stripSlash(values.PREVIEW_ORIGIN ?? `http://localhost:${previewPort}`),
+    isProduction,
+  }
+}
+
+function stripSlash(url: string) {
+  return url.replace(/\/+$/, '')
+}
+
+export function getEnv(): Env {
+  return singleton('env', () => parseEnv(process.env))
+}

@@ -1,0 +1,85 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { getOptionalUser } from './accounts/session.server'
+import { THEME_COOKIE } from './lib/cookie-names'
+import { PRODUCT_NAME } from './lib/constants'
+import { getEnv } from './lib/env.server'
+import { useNonce } from './lib/nonce'
+import { useRootData } from './lib/root-data'
+import { backgroundColor, parseTheme } from './lib/theme'
+import { useTheme } from './shell/use-theme'
+import { readToast } from './lib/toast.server'
+import { GeneralErrorBoundary } from './ui/error-page'
+import { ToastProvider } from './ui/toaster'
+import stylesheet from './tailwind.css?url'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, { toast, clear }] = await Promise.all([getOptionalUser(request), readToast(request)])
+  const cookies = request.headers.get('cookie') ?? ''
+  const visitorTheme = parseTheme(new RegExp(`${THEME_COOKIE}=(dark|light)`).exec(cookies)?.[1])
+  return data(
+    {
+      user: user
+        ? {
+            uid: user.uid,
+            email: user.email,
+            username: user.username,
+            isAdmin: user.isAdmin,
+            darkMode: user.darkMode,
+            showTokenUsage: user.showTokenUsage,
+          }
+        : null,
+      toast,
+      visitorTheme,
+      previewOrigin: getEnv().PREVIEW_ORIGIN,
+    },
+    { headers: clear ? { 'Set-Cookie': clear } : undefined },
+  )
+}
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.ico', sizes: '32x32' },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }]
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRootData()
+  const nonce = useNonce()
+  const { theme, surface } = useTheme()
+  const background = backgroundColor(theme, surface)
+  return (
+    <html lang="en" className={theme === 'dark' ? 'dark' : undefined} style={{ ['--page-bg' as string]: background, backgroundColor: background }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={background} />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-dvh" style={{ backgroundColor: background }}>
+        <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

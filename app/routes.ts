@@ -1,0 +1,36 @@
+import { flatRoutes } from '@remix-run/fs-routes'
+import { index, layout, route, type RouteConfig } from '@remix-run/route-config'
+
+/**
+ * The route table of spec 1 §2.1, written out so it reads like the spec. Static pages
+ * share one module under two shells; the JSON endpoints are discovered from
+ * `routes/api/` (one file per path, e.g. `api.public.contact.ts`).
+ */
+const STATIC_PAGES = ['about', 'blog', 'faq', 'privacy', 'terms']
+
+export default [
+  index('routes/index.tsx'),
+  layout('routes/public-layout.tsx', [
+    route('landing', 'routes/landing.tsx'),
+    route('contact', 'routes/contact.tsx', { id: 'public-contact' }),
+    ...STATIC_PAGES.map((slug) => route(slug, 'routes/static-page.tsx', { id: `public-${slug}` })),
+  ]),
+  layout('routes/auth-layout.tsx', [
+    route('signin', 'routes/signin.tsx', { id: 'signin' }),
+    route('signup', 'routes/signin.tsx', { id: 'signup' }),
+  ]),
+  route('onboarding', 'routes/onboarding.tsx'),
+  layout('routes/app-layout.tsx', [
+    route('explore', 'routes/explore.tsx'),
+    route('pieces', 'routes/pieces.tsx'),
+    route('pieces/:pieceName', 'routes/piece-editor.tsx'),
+    route('settings', 'routes/settings.tsx'),
+    route('settings/contact', 'routes/contact.tsx', { id: 'settings-contact' }),
+    ...STATIC_PAGES.map((slug) => route(`settings/${slug}`, 'routes/static-page.tsx', { id: `settings-${slug}` })),
+  ]),
+  route('logout', 'routes/logout.ts'),
+  route('resources/theme', 'routes/resources.theme.ts'),
+  ...(await flatRoutes({ rootDirectory: 'routes/api' })),
+  route(':name', 'routes/piece-page.tsx'),
+  route('*', 'routes/catch-all.tsx'),
+] satisfies RouteConfig

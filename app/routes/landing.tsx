@@ -1,0 +1,55 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useSearchParams } from '@remix-run/react'
+import { redirectSignedIn } from '~/accounts/redirects.server'
+import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
+import { isBot, rateLimitedReply } from '~/lib/forms.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { LandingPage } from '~/site/landing-page'
+import { pageTitle } from '~/site/pages'
+import { WaitlistMessages, WaitlistSchema } from '~/site/schema'
+import { joinWaitlist } from '~/site/waitlist.server'
+import { GeneralErrorBoundary } from '~/ui/error-page'
+
+const JOINED = '/landing?waitlist=joined'
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await redirectSignedIn(request)
+  return data(null, { headers: publicPageHeaders(Boolean(user)) })
+}
+
+export const headers = loaderHeaders
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: WaitlistSchema })
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply(), toast: { title: WaitlistMessages.checkEmail, variant: 'destructive' as const } }, { status: 400 })
+  }
+  if (context.rateLimited) return data({ result: rateLimitedReply(submission), toast: null }, { status: 429 })
+  if (isBot(formData)) return redirect(JOINED)
+  try {
+    if ((await joinWaitlist(submission.value.email)) === 'already') {
+      return redirectWithToast('/landing#waitlist', { title: WaitlistMessages.alreadySignedUp, variant: 'warning' })
+    }
+  } catch (error) {
+    console.error('[waitlist] could not save a signup:', error)
+    return data({ result: submission.reply(), toast: { title: WaitlistMessages.failed, variant: 'destructive' as const } }, { status: 503 })
+  }
+  return redirect(JOINED)
+}
+
+export default function LandingRoute() {
+  const actionData = useActionData<typeof action>()
+  const [params] = useSearchParams()
+  return <LandingPage lastResult={actionData?.result} toast={actionData?.toast} joined={params.get('waitlist') === 'joined'} />
+}
+
+export const meta: MetaFunction = () => [
+  { title: pageTitle('Fund what you create') },
+  { name: 'description', content: 'Set a goal, get backed by supporters, and release your work free for everyone.' },
+]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,61 @@
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useActionData, useLocation } from '@remix-run/react'
+import { registerWithPassword, verifyPasswordSignIn } from '~/accounts/accounts.server'
+import { safeRedirect } from '~/accounts/urls'
+import { redirectSignedIn } from '~/accounts/redirects.server'
+import { AuthMessages, CredentialsSchema, isWeakPassword } from '~/accounts/schema'
+import { createSession } from '~/accounts/session.server'
+import { SignInCard } from '~/accounts/sign-in-card'
+import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
+import { rateLimitedReply } from '~/lib/forms.server'
+import { pageTitle } from '~/site/pages'
+import { GeneralErrorBoundary } from '~/ui/error-page'
+
+const modeOf = (request: Request) => (new URL(request.url).pathname === '/signup' ? 'signup' : 'signin')
+
+/** One screen for /signin and /signup (spec 1 §2.1). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await redirectSignedIn(request)
+  return data(null, { headers: publicPageHeaders(Boolean(user)) })
+}
+
+export const headers = loaderHeaders
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const mode = modeOf(request)
+  const submission = parseWithZod(await request.formData(), { schema: CredentialsSchema })
+  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
+  if (context.rateLimited) return data({ result: rateLimitedReply(submission) }, { status: 429 })
+  const { email, password } = submission.value
+  const fail = (message: string, status = 400) =>
+    data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status })
+
+  let userId: number
+  if (mode === 'signup') {
+    if (isWeakPassword(password, email)) return fail(AuthMessages.weakPassword)
+    const created = await registerWithPassword(email, password)
+    if (!created.ok) return fail(AuthMessages.alreadyRegistered, 409)
+    userId = created.userId
+  } else {
+    const checked = await verifyPasswordSignIn(email, password)
+    if (!checked.ok) return fail(checked.reason === 'no-account' ? AuthMessages.noAccount : AuthMessages.wrongPassword, 401)
+    userId = checked.userId
+  }
+  const cookie = await createSession(userId)
+  return redirect(safeRedirect(submission.value.redirect), { headers: { 'Set-Cookie': cookie } })
+}
+
+export default function SignInRoute() {
+  const actionData = useActionData<typeof action>()
+  const location = useLocation()
+  const mode = location.pathname === '/signup' ? 'signup' : 'signin'
+  const redirectTo = new URLSearchParams(location.search).get('redirect')
+  return <SignInCard key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} />
+}
+
+export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(location.pathname === '/signup' ? 'Sign up' : 'Sign in') }]
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,26 @@
+import { NOT_FOUND_TITLE } from '~/ui/error-page'
+
+const FIXED_TITLES: Record<string, string> = {
+  '/contact': 'Contact',
+  '/explore': 'Explore',
+  '/settings': 'Settings',
+  '/settings/about': 'About Us',
+  '/settings/blog': 'Blog',
+  '/settings/contact': 'Contact Us',
+  '/settings/faq': 'FAQ',
+  '/settings/privacy': 'Privacy Policy',
+  '/settings/terms': 'Terms',
+}
+
+/**
+ * The signed-in top bar's title (spec 1 §2.3). `pieceName` is the Piece shown on
+ * /pieces, /pieces/{name} or /{name}; null when there is none or the lookup failed.
+ */
+export function titleForPath(pathname: string, pieceName: string | null = null): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  const fixed = FIXED_TITLES[path]
+  if (fixed) return fixed
+  if (path === '/pieces' || /^\/pieces\/[^/]+$/.test(path)) return pieceName ?? (path === '/pieces' ? 'Pieces' : NOT_FOUND_TITLE)
+  if (/^\/[^/@][^/]*$/.test(path)) return pieceName ?? NOT_FOUND_TITLE
+  return NOT_FOUND_TITLE
+}

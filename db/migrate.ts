@@ -1,0 +1,47 @@
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Sql } from 'postgres'
+
+const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+/** Any constant works; it only has to be the same in every process that migrates. */
+const MIGRATION_LOCK = 7_315_001
+
+/**
+ * Applies every not-yet-applied `db/migrations/*.sql` in name order, each in its own
+ * transaction and recorded in `schema_migrations`. A session advisory lock makes
+ * processes that start at the same moment wait for each other.
+ */
+export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort()
+  const applied: string[] = []
+  const connection = await sql.reserve()
+  try {
+    await connection`select pg_advisory_lock(${MIGRATION_LOCK})`
+    await connection`
+      create table if not exists schema_migrations (
+        name text primary key,
+        applied_at timestamptz not null default now()
+      )`
+    const done = new Set(
+      (await connection<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name),
+    )
+    for (const name of files.filter((file) => !done.has(file))) {
+      const body = await readFile(path.join(dir, name), 'utf8')
+      await connection.unsafe('begin')
+      try {
+        await connection.unsafe(body)
+        await connection`insert into schema_migrations (name) values (${name})`
+        await connection.unsafe('commit')
+      } catch (error) {
+        await connection.unsafe('rollback')
+        throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error })
+      }
+      applied.push(name)
+    }
+  } finally {
+    await connection`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {})
+    connection.release()
+  }
+  return applied
+}

@@ -1,0 +1,15 @@
+import type PgBoss from 'pg-boss'
+
+/**
+ * Every queue the product uses, declared once. Each has a dead-letter queue
+ * (`<name>.dead`) that keeps jobs which ran out of retries for inspection.
+ */
+export const QUEUES = {
+  cleanup: { name: 'cleanup', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
+} satisfies Record<string, PgBoss.Queue>
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
+
+export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
+  { queue: 'cleanup', cron: '17 * * * *', tz: 'America/New_York' },
+]

@@ -1,0 +1,26 @@
+import type PgBoss from 'pg-boss'
+import { pathToFileURL } from 'node:url'
+import { runCleanup } from './cleanup'
+import { QUEUES, SCHEDULES } from './queues'
+
+/** Registers every job handler and schedule on a started pg-boss instance. */
+export async function startWorkers(boss: PgBoss) {
+  for (const schedule of SCHEDULES) {
+    await boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz })
+  }
+  await boss.work(QUEUES.cleanup.name, async () => runCleanup())
+}
+
+async function main() {
+  const { bootProcess } = await import('../server/boot')
+  const runtime = await bootProcess({ role: 'worker' })
+  await startWorkers(runtime.boss)
+  console.log('[jobs] workers running; press Ctrl+C to stop')
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

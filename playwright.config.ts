@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test'
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
+const baseURL = `http://localhost:${E2E_PORT}`
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+}
+
+/**
+ * Three projects: the browser with JavaScript, the browser without it (every form must
+ * work there), and a plain API client. The product is served as `npm start` serves it,
+ * on a fresh database.
+ */
+export default defineConfig({
+  testDir: 'tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: { baseURL, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'js', testMatch: /.*\.spec\.ts$/, testIgnore: /(api|nojs)\.spec\.ts$/, use: { ...chromium } },
+    { name: 'no-js', testMatch: /.*\.(both|nojs)\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'api', testMatch: /.*\.api\.spec\.ts$/ },
+  ],
+  webServer: {
+    command: 'npx tsx tests/e2e/serve.ts',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+})

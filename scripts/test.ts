@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { ensureBuild } from './ensure-build'
+
+/**
+ * `npm test`: type-check, unit and integration tests (vitest, real PostgreSQL), a
+ * production build, then the end-to-end tests (Playwright: JavaScript on, off, and an
+ * API client). Ends with one line counting every test.
+ */
+const REPORTS = '.cache/test-reports'
+mkdirSync(REPORTS, { recursive: true })
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  console.log(`\n▶ ${label}`)
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  return result.status === 0
+}
+
+const failures: string[] = []
+if (!run('type-check', 'npx', ['tsc', '--noEmit'])) failures.push('type-check')
+
+const vitestReport = `${REPORTS}/vitest.json`
+if (!run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])) {
+  failures.push('vitest')
+}
+
+console.log('\n▶ production build')
+ensureBuild()
+
+const playwrightReport = `${REPORTS}/playwright.json`
+if (!run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })) {
+  failures.push('playwright')
+}
+
+let passed = 0
+let failed = 0
+if (existsSync(vitestReport)) {
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number }
+  passed += report.numPassedTests
+  failed += report.numFailedTests
+}
+if (existsSync(playwrightReport)) {
+  const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }
+  passed += stats.expected + stats.flaky
+  failed += stats.unexpected
+}
+if (failures.length && failed === 0) failed = failures.length
+
+console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.')
+console.log(`tests: ${passed} passed, ${failed} failed`)
+process.exit(failures.length ? 1 : 0)

@@ -1,0 +1,106 @@
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import express from 'express'
+import type { Server } from 'node:http'
+import { fileURLToPath } from 'node:url'
+import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
+import { bootProcess, describeModes } from './server/boot'
+import { anonymousPageCache } from './server/page-cache'
+import { createPreviewApp } from './server/preview'
+import { rateLimit } from './server/rate-limit'
+import { bodySizeLimit, sameOriginMutations, securityHeaders } from './server/security'
+import { sendError } from './server/respond'
+
+const MAX_BODY_BYTES = 12 * 1024 * 1024
+const BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.url))
+
+export async function startServer() {
+  const startedAt = Date.now()
+  const runtime = await bootProcess({ role: 'web' })
+  const { env, boss } = runtime
+  const dev = env.NODE_ENV === 'development'
+  const { sql } = await import('./app/lib/db.server')
+
+  if (env.WORKERS === 'on') {
+    const { startWorkers } = await import('./jobs/worker')
+    await startWorkers(boss)
+    console.log('workers: running inside the web process (WORKERS=off to run them with `npm run worker`)')
+  } else {
+    console.log('workers: off in this process; run `npm run worker`')
+  }
+
+  const app = express()
+  app.disable('x-powered-by')
+  if (env.TRUST_PROXY === 'on') app.set('trust proxy', true)
+  app.use(securityHeaders(env, { dev }))
+  app.get('/healthz', (_req, res) => void res.json({ ok: true }))
+
+  let build: ServerBuild | (() => Promise<ServerBuild>)
+  if (dev) {
+    const vite = await import('vite').then((mod) => mod.createServer({ server: { middlewareMode: true } }))
+    app.use(vite.middlewares)
+    build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+  } else {
+    app.use('/assets', express.static(`${BUILD_DIR}client/assets`, { immutable: true, maxAge: '1y' }))
+    app.use(express.static(`${BUILD_DIR}client`, { maxAge: '1h', index: false }))
+    build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild
+  }
+
+  app.use(rateLimit(env, sql))
+  app.use(sameOriginMutations(env))
+  app.use(bodySizeLimit(MAX_BODY_BYTES))
+  if (!dev) app.use(anonymousPageCache([SESSION_COOKIE, TOAST_COOKIE]))
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV,
+      getLoadContext: (_req, res) => ({
+        nonce: String(res.locals.nonce),
+        rateLimited: Boolean(res.locals.rateLimited),
+      }),
+    }),
+  )
+  app.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    console.error('[web] unhandled error:', error)
+    if (!res.headersSent) sendError(req, res, 500, 'Something went wrong on our side. Please try again.')
+  })
+
+  const server = await listen(app, env.PORT, env.HOST)
+  const preview = await listen(createPreviewApp(env), env.PREVIEW_PORT, env.HOST)
+  runtime.onShutdown(() => close(preview))
+  runtime.onShutdown(() => close(server))
+
+  for (const line of describeModes(env)) console.log(line)
+  console.log(`Pieces is ready at ${env.APP_ORIGIN} (started in ${Date.now() - startedAt} ms)`)
+  return runtime
+}
+
+function listen(app: express.Express, port: number, host: string) {
+  return new Promise<Server>((resolve, reject) => {
+    const server = app.listen(port, host, () => resolve(server))
+    server.keepAliveTimeout = 65_000
+    server.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use (set PORT / PREVIEW_PORT)`) : error),
+    )
+  })
+}
+
+/** Stops accepting connections and lets requests in flight finish. */
+function close(server: Server) {
+  return new Promise<void>((resolve) => {
+    server.close(() => resolve())
+    server.closeIdleConnections()
+    setTimeout(() => {
+      server.closeAllConnections()
+      resolve()
+    }, 10_000).unref()
+  })
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  startServer().catch((error) => {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  })
+}

@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type PgBoss from 'pg-boss'
+import { ConfigError, getEnv, type Env } from '../app/lib/env.server'
+import { resolveDatabase } from '../db/connect'
+import { migrate } from '../db/migrate'
+import { startBoss } from '../jobs/boss'
+
+export type Runtime = {
+  env: Env
+  boss: PgBoss
+  /** Runs the shutdown steps in reverse order of registration, once. */
+  shutdown: (reason: string) => Promise<void>
+  onShutdown: (step: () => Promise<void>) => void
+}
+
+/**
+ * What both process kinds (web and worker) do first: validated configuration, a database
+ * (embedded when `DATABASE_URL` is unset), migrations, pg-boss, and an orderly exit on
+ * SIGTERM/SIGINT.
+ */
+export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise<Runtime> {
+  let env: Env
+  try {
+    env = getEnv()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+
+  const steps: (() => Promise<void>)[] = []
+  const onShutdown = (step: () => Promise<void>) => void steps.push(step)
+  let stopping: Promise<void> | undefined
+  const shutdown = (reason: string) => {
+    stopping ??= (async () => {
+      console.log(`[${role}] ${reason}: shutting down`)
+      for (const step of steps.reverse()) {
+        await step().catch((error) => console.error(`[${role}] shutdown step failed:`, error))
+      }
+    })()
+    return stopping
+  }
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => void shutdown(signal).then(() => process.exit(0)))
+  }
+
+  if (!env.SESSION_SECRET) {
+    env.SESSION_SECRET = await localSessionSecret(env.DATA_DIR)
+    console.log(`sessions: signing secret kept in ${env.DATA_DIR}/session-secret (set SESSION_SECRET in production)`)
+  }
+
+  const database = await resolveDatabase(env)
+  onShutdown(database.stop)
+  process.env.DATABASE_URL = database.url
+  console.log(`database: ${database.description}`)
+
+  const { sql } = await import('../app/lib/db.server')
+  onShutdown(() => sql.end({ timeout: 5 }))
+  const applied = await migrate(sql)
+  if (applied.length) console.log(`database: applied ${applied.length} migration(s): ${applied.join(', ')}`)
+
+  const boss = await startBoss(database.url)
+  onShutdown(() => boss.stop({ graceful: true, timeout: 10_000, wait: true }))
+
+  return { env, boss, shutdown, onShutdown }
+}
+
+export function describeModes(env: Env) {
+  return [
+    `AI: ${env.OPENAI_API_KEY ? `OpenAI-compatible at ${env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'}` : 'offline generator (no OPENAI_API_KEY)'}`,
+    `billing: ${env.STRIPE_SECRET_KEY ? `Stripe${env.STRIPE_API_URL ? ` at ${env.STRIPE_API_URL}` : ''}` : 'local provider (no STRIPE_SECRET_KEY)'}`,
+    `Google sign-in: ${env.GOOGLE_CLIENT_ID ? 'on' : 'off (no GOOGLE_CLIENT_ID)'}`,
+    `preview origin: ${env.PREVIEW_ORIGIN}`,
+  ]
+}
+
+/** A random secret created once per data directory, so sessions survive restarts. */
+async function localSessionSecret(dataDir: string) {
+  const file = path.join(dataDir, 'session-secret')
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim()
+  await mkdir(dataDir, { recursive: true })
+  const secret = randomBytes(32).toString('hex')
+  await writeFile(file, secret, { mode: 0o600 })
+  return secret
+}

@@ -1,0 +1,102 @@
+import type { NextFunction, Request, Response } from 'express'
+import type { Sql } from 'postgres'
+import type { Env } from '../app/lib/env.server'
+import { RATE_LIMITED_MESSAGE } from '../app/lib/messages'
+import { sendError } from './respond'
+
+export type Tier = 'forms' | 'mutations' | 'reads'
+
+const WINDOW_MS = 60_000
+
+/** Page and API paths whose POSTs are the abuse targets: sign-in, sign-up and public forms. */
+const FORM_PATHS = new Set([
+  '/signin',
+  '/signup',
+  '/contact',
+  '/settings/contact',
+  '/landing',
+  '/onboarding',
+  '/api/public/contact',
+  '/api/public/email-signup',
+  '/api/public/auth/token',
+  '/api/public/users/register',
+  '/api/private/feedback',
+  '/resources/feedback',
+])
+
+/** `/contact.data` (a single-fetch submission) and `/_root.data` count as their page. */
+export function pagePath(path: string) {
+  const stripped = path.replace(/\.data$/, '')
+  return stripped === '/_root' ? '/' : stripped || '/'
+}
+
+export function tierFor(method: string, path: string): Tier {
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return 'reads'
+  return FORM_PATHS.has(pagePath(path)) ? 'forms' : 'mutations'
+}
+
+interface Store {
+  hit(key: string, now: number): Promise<number>
+}
+
+/** Per-process fixed windows for the high-volume tiers. */
+export class MemoryStore implements Store {
+  private windows = new Map<string, { start: number; hits: number }>()
+  async hit(key: string, now: number) {
+    const start = now - (now % WINDOW_MS)
+    const current = this.windows.get(key)
+    if (!current || current.start !== start) {
+      if (this.windows.size > 50_000) this.prune(start)
+      this.windows.set(key, { start, hits: 1 })
+      return 1
+    }
+    current.hits += 1
+    return current.hits
+  }
+  private prune(start: number) {
+    for (const [key, value] of this.windows) if (value.start !== start) this.windows.delete(key)
+  }
+}
+
+/** Shared windows in PostgreSQL, so the strict tier holds across every web instance. */
+export class PostgresStore implements Store {
+  constructor(private sql: Sql) {}
+  async hit(key: string, now: number) {
+    const start = new Date(now - (now % WINDOW_MS))
+    const [row] = await this.sql<{ hits: number }[]>`
+      insert into rate_limit_hits (bucket, window_start) values (${key}, ${start})
+      on conflict (bucket, window_start) do update set hits = rate_limit_hits.hits + 1
+      returning hits`
+    return row?.hits ?? 1
+  }
+}
+
+export function rateLimit(env: Env, sql: Sql) {
+  const limits: Record<Tier, number> = {
+    forms: env.RATE_LIMIT_FORMS_PER_MINUTE,
+    mutations: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
+    reads: env.RATE_LIMIT_READS_PER_MINUTE,
+  }
+  const stores: Record<Tier, Store> = { forms: new PostgresStore(sql), mutations: new MemoryStore(), reads: new MemoryStore() }
+
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const tier = tierFor(req.method, req.path)
+    const limit = limits[tier]
+    if (limit === 0 || req.path.startsWith('/assets/')) return next()
+    try {
+      const now = Date.now()
+      const hits = await stores[tier].hit(`${tier}:${req.ip}`, now)
+      if (hits <= limit) return next()
+      res.setHeader('Retry-After', String(Math.ceil((WINDOW_MS - (now % WINDOW_MS)) / 1000)))
+      const isPageSubmission = tier === 'forms' && !req.path.startsWith('/api/')
+      if (isPageSubmission) {
+        // The page's action answers with a form error, so the visitor keeps what they typed.
+        res.locals.rateLimited = true
+        return next()
+      }
+      sendError(req, res, 429, RATE_LIMITED_MESSAGE)
+    } catch (error) {
+      next(error)
+    }
+  }
+}

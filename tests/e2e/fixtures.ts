@@ -1,0 +1,37 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+export const uniqueEmail = (label = 'user') => `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+export const uniqueUsername = (label = 'user') => `${label}_${Math.random().toString(36).slice(2, 10)}`
+
+type Fixtures = { consoleErrors: string[] }
+
+/** Every test fails on an unexpected console error or uncaught page error. */
+export const test = base.extend<Fixtures>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !/status of 4\d\d/.test(message.text())) errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Signs up a new user through the real form and picks a username. */
+export async function signUpAndOnboard(page: Page, { email = uniqueEmail(), password = 'correct horse battery', username = uniqueUsername() } = {}) {
+  await page.goto('/signup')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/onboarding/)
+  await page.getByLabel('Username').fill(username)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/explore$/)
+  return { email, password, username }
+}

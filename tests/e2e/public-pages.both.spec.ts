@@ -1,0 +1,65 @@
+import { expect, test } from './fixtures'
+
+const PAGES = [
+  { path: '/about', heading: 'About Us' },
+  { path: '/blog', heading: 'Blog' },
+  { path: '/faq', heading: 'FAQ' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/contact', heading: 'Contact Us' },
+]
+
+test.describe('public pages', () => {
+  for (const { path, heading } of PAGES) {
+    test(`${path} renders in the public shell`, async ({ page }) => {
+      const response = await page.goto(path)
+      expect(response?.status()).toBe(200)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expect(page.getByRole('link', { name: 'Pieces home' })).toHaveAttribute('href', '/landing')
+      const footer = page.getByRole('contentinfo')
+      for (const name of ['About Us', 'Contact Us', 'Terms of Service', 'Privacy Policy']) {
+        await expect(footer.getByRole('link', { name, exact: true })).toBeVisible()
+      }
+      for (const name of ['Instagram', 'TikTok', 'X', 'YouTube', 'E-mail']) {
+        await expect(footer.getByRole('link', { name, exact: true })).toBeVisible()
+      }
+    })
+  }
+
+  test('the privacy policy carries its facts', async ({ page }) => {
+    await page.goto('/privacy')
+    await expect(page.getByText('Last updated February 15, 2025')).toBeVisible()
+    const text = await page.locator('article').innerText()
+    expect(text).toMatch(/under (the age of )?13/i)
+    expect(text).toMatch(/30 days/)
+    expect(text).toMatch(/72 hours/)
+  })
+
+  test('the FAQ has seven questions that open and a Contact us link', async ({ page }) => {
+    await page.goto('/faq')
+    const questions = page.locator('article details')
+    await expect(questions).toHaveCount(7)
+    await questions.first().locator('summary').click()
+    await expect(questions.first()).toHaveAttribute('open', '')
+    await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact')
+  })
+
+  test('logged-out pages are dark, and the toggle switches the theme', async ({ page }) => {
+    await page.goto('/about')
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    await page.getByRole('button', { name: 'Switch to light theme' }).click()
+    await expect(page).toHaveURL(/\/about$/)
+    await expect(page.locator('html')).not.toHaveClass(/dark/)
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+    await expect(page.locator('html')).toHaveClass(/dark/)
+  })
+
+  test('the landing page pitches funding and collects the waitlist', async ({ page }) => {
+    await page.goto('/landing')
+    await expect(page.locator('html')).toHaveClass(/dark/)
+    await expect(page.getByText(/Launching Fall 2025/)).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'How funding works' })).toBeVisible()
+    await expect(page.getByText(/refunded in full, plus the bonus/)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Join the waitlist' })).toBeVisible()
+  })
+})

@@ -1,0 +1,42 @@
+import { expect, test } from './fixtures'
+
+test.describe('signed-out routing', () => {
+  test('/ goes to /landing', async ({ page }) => {
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/landing$/)
+  })
+
+  for (const path of ['/explore', '/settings', '/settings/about', '/pieces', '/pieces/something', '/onboarding']) {
+    test(`${path} asks to sign in and remembers the page`, async ({ page }) => {
+      await page.goto(path)
+      await expect(page).toHaveURL(`/signin?redirect=${encodeURIComponent(path)}`)
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible()
+    })
+  }
+
+  test('an unknown multi-segment path asks to sign in', async ({ page }) => {
+    await page.goto('/no/such/page?x=1')
+    await expect(page).toHaveURL(`/signin?redirect=${encodeURIComponent('/no/such/page?x=1')}`)
+  })
+
+  test('a path starting with @ is not found', async ({ page }) => {
+    const response = await page.goto('/@someone')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  })
+
+  test('an unknown Piece name is not found', async ({ page }) => {
+    const response = await page.goto('/no_such_piece')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await expect(page.getByText("Oops! The page you're looking for doesn't exist.")).toBeVisible()
+  })
+
+  test('switching between sign-in and sign-up keeps the redirect', async ({ page }) => {
+    await page.goto('/signin?redirect=%2Fexplore')
+    await page.getByRole('link', { name: 'Sign up' }).click()
+    await expect(page).toHaveURL('/signup?redirect=%2Fexplore')
+    await page.getByRole('link', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL('/signin?redirect=%2Fexplore')
+  })
+})

@@ -1,0 +1,34 @@
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+const alias = { '~': fileURLToPath(new URL('./app', import.meta.url)) }
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    // Integration files share one database; run files one at a time.
+    fileParallelism: false,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['app/**/*.test.{ts,tsx}', 'jobs/**/*.test.ts', 'db/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/integration/setup.ts'],
+          testTimeout: 20000,
+          hookTimeout: 30000,
+        },
+      },
+    ],
+  },
+})
