@@ -10,7 +10,7 @@ import { ensureBuild } from './ensure-build'
 const REPORTS = '.cache/test-reports'
 mkdirSync(REPORTS, { recursive: true })
 
-function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+function run(label: string, command: string, args: string[], env: Record<string, string> = {}) {
   console.log(`\n▶ ${label}`)
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
   return result.status === 0

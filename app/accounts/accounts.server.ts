@@ -29,3 +29,13 @@ export async function verifyPasswordSignIn(email: string, password: string) {
   if (!user.passwordHash) await verify(await DUMMY_HASH, password).catch(() => false)
   return valid ? { ok: true as const, userId: user.id } : { ok: false as const, reason: 'wrong-password' as const }
 }
+
+export async function userExistsByUid(uid: string) {
+  return (await sql`select 1 from users where uid = ${uid}`).length > 0
+}
+
+/** True when the identity id exists with this email. */
+export async function registerIdentity(uid: string, email: string) {
+  const rows = await sql`select 1 from users where uid = ${uid} and lower(email) = lower(${email.trim()})`
+  return rows.length > 0
+}

@@ -3,6 +3,7 @@ import { createCookie } from '@remix-run/node'
 import { SESSION_COOKIE } from '~/lib/cookie-names'
 import { sql } from '~/lib/db.server'
 import { cookieSecrets, secureCookies } from '~/lib/secrets.server'
+import { USER_COLUMNS, type AccountUser } from './users.server'
 
 /** A session ends after 14 days without use, and 30 days after sign-in whatever happens. */
 export const SESSION_IDLE_MS = 14 * 24 * 60 * 60 * 1000
@@ -10,17 +11,7 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000
 /** `last_seen_at` is written at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 60 * 1000
 
-export type SessionUser = {
-  id: number
-  uid: string
-  email: string
-  username: string | null
-  isAdmin: boolean
-  darkMode: boolean
-  showTokenUsage: boolean
-  selectedModel: string
-  sessionCreatedAt: Date
-}
+export type SessionUser = AccountUser & { sessionCreatedAt: Date; sessionIdHash: string | null }
 
 function sessionCookie() {
   const secure = secureCookies()
@@ -48,9 +39,7 @@ export async function getOptionalUser(request: Request): Promise<SessionUser | n
   if (!id) return null
   const idHash = hashSessionId(id)
   const [row] = await sql<(SessionUser & { lastSeenAt: Date })[]>`
-    select u.id::int as id, u.uid, u.email, u.username, u.is_admin as "isAdmin", u.dark_mode as "darkMode",
-           u.show_token_usage as "showTokenUsage", u.selected_model as "selectedModel",
-           s.created_at as "sessionCreatedAt", s.last_seen_at as "lastSeenAt"
+    select ${USER_COLUMNS}, s.id_hash as "sessionIdHash", s.created_at as "sessionCreatedAt", s.last_seen_at as "lastSeenAt"
     from sessions s join users u on u.id = s.user_id
     where s.id_hash = ${idHash}
       and s.expires_at > now()

@@ -1,0 +1,38 @@
+import { ApiFailure, apiRoute } from '~/lib/api.server'
+import { getOptionalUser } from './session.server'
+import { verifyToken } from './tokens.server'
+import { getUserById, type AccountUser } from './users.server'
+
+export const AUTH_REQUIRED_MESSAGE = 'Authentication required'
+
+export type ApiIdentity = { user: AccountUser; tokenId: string | null; sessionIdHash: string | null }
+
+/**
+ * `/api/private/*`: a bearer token (API clients) or the session cookie (the app itself).
+ * A presented but bad, expired, revoked or forged token is a 401; it never falls back to the cookie.
+ */
+export async function requireApiIdentity(request: Request): Promise<ApiIdentity> {
+  const identity = await optionalApiIdentity(request)
+  if (!identity) throw new ApiFailure(401, AUTH_REQUIRED_MESSAGE)
+  return identity
+}
+
+export async function optionalApiIdentity(request: Request): Promise<ApiIdentity | null> {
+  const header = request.headers.get('authorization')
+  if (header) {
+    const match = /^Bearer\s+(\S+)$/i.exec(header)
+    const verified = match ? await verifyToken(match[1]!) : null
+    const user = verified ? await getUserById(verified.userId) : null
+    if (!verified || !user) throw new ApiFailure(401, 'Invalid or expired token')
+    return { user, tokenId: verified.tokenId, sessionIdHash: null }
+  }
+  const user = await getOptionalUser(request)
+  return user ? { user, tokenId: null, sessionIdHash: user.sessionIdHash } : null
+}
+
+type RouteArgs = { request: Request; params: Record<string, string | undefined> }
+
+/** An `/api/private/*` handler: the caller is known, or the answer is a JSON 401. */
+export function privateRoute(handler: (identity: ApiIdentity, args: RouteArgs) => Promise<Response>) {
+  return apiRoute(async (args) => handler(await requireApiIdentity(args.request), args))
+}

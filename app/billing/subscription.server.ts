@@ -1,0 +1,47 @@
+import { sql } from '~/lib/db.server'
+
+export type SubscriptionStatus = {
+  status: string
+  cancel_at: number | null
+  cancel_at_period_end: boolean
+  billing_cycle_anchor: number | null
+}
+
+const NONE: SubscriptionStatus = { status: 'none', cancel_at: null, cancel_at_period_end: false, billing_cycle_anchor: null }
+
+/** Active and canceling both count as subscribed (spec 1 §3). */
+export const isSubscribedStatus = (status: string) => status === 'active' || status === 'canceling'
+
+export async function getSubscriptionStatus(userId: number): Promise<SubscriptionStatus> {
+  const [row] = await sql<SubscriptionStatus[]>`
+    select status,
+           extract(epoch from cancel_at)::bigint::int as cancel_at,
+           cancel_at_period_end,
+           extract(epoch from billing_cycle_anchor)::bigint::int as billing_cycle_anchor
+    from subscriptions where user_id = ${userId}`
+  return row ?? NONE
+}
+
+/** The one answer to "is this user PLUS?". */
+export async function isPlus(userId: number) {
+  return isSubscribedStatus((await getSubscriptionStatus(userId)).status)
+}
+
+/** Sets the plan by hand (CLI and tests until billing drives it). */
+export async function setPlan(userId: number, plan: 'plus' | 'free') {
+  if (plan === 'free') {
+    await sql`delete from subscriptions where user_id = ${userId}`
+    return
+  }
+  await sql`
+    insert into subscriptions (user_id, status, billing_cycle_anchor)
+    values (${userId}, 'active', now())
+    on conflict (user_id) do update set status = 'active', cancel_at = null, cancel_at_period_end = false, updated_at = now()`
+}
+
+/** By identity id (what clients know); unknown ids have no subscription. */
+export async function getSubscriptionStatusByUid(uid: string | undefined): Promise<SubscriptionStatus> {
+  if (!uid) return NONE
+  const [owner] = await sql<{ id: number }[]>`select id::int as id from users where uid = ${uid}`
+  return owner ? getSubscriptionStatus(owner.id) : NONE
+}
