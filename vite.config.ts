@@ -17,7 +17,16 @@ export default defineConfig({
     include: ['@conform-to/react', '@conform-to/zod/v4', 'zod'],
   },
   server: { middlewareMode: true },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rollupOptions: {
+      // Resource routes have no client code, and zod's comments confuse Rollup: both harmless.
+      onwarn(warning, warn) {
+        if (warning.code === 'EMPTY_BUNDLE' || warning.code === 'INVALID_ANNOTATION') return
+        warn(warning)
+      },
+    },
+  },
   plugins: [
     tailwindcss(),
     remix({

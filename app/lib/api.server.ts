@@ -84,12 +84,24 @@ async function readText(request: Request, limit: number) {
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel()
+      // Read (and drop) the rest so the client gets the answer instead of a reset connection.
+      await drain(reader, DRAIN_LIMIT - size)
       throw new ApiFailure(413, `Request body is too large (limit ${Math.round(limit / 1024)} KB).`)
     }
     chunks.push(value)
   }
   return Buffer.concat(chunks).toString('utf8')
+}
+
+const DRAIN_LIMIT = 12 * 1024 * 1024
+
+async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
+  for (let left = budget; left > 0; ) {
+    const { done, value } = await reader.read()
+    if (done) return
+    left -= value.byteLength
+  }
+  await reader.cancel()
 }
 
 export function ensureNotRateLimited(context: { rateLimited?: boolean }) {

@@ -7,7 +7,7 @@ export default function PiecesRoute() {
   return (
     <div className="mx-auto grid min-h-[60vh] max-w-lg place-items-center px-6 text-center">
       <div>
-        <h2 className="text-2xl font-semibold tracking-tight">No Pieces yet</h2>
+        <h1 className="text-2xl font-semibold tracking-tight">No Pieces yet</h1>
         <p className="mt-2 text-zinc-600 dark:text-zinc-400">Your Pieces will appear here once you create one.</p>
       </div>
     </div>

@@ -22,6 +22,7 @@ export default function SettingsRoute() {
   const user = useRootData()?.user
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-5 py-10">
+      <h1 className="sr-only">Settings</h1>
       <Card title="Account">
         <p>
           Signed in as <strong>{user?.username ?? user?.email}</strong>

@@ -137,7 +137,9 @@ export function AppShell({
             <span className="sr-only">Open menu</span>
             <MenuIcon />
           </label>
-          <h1 className="min-w-0 flex-1 truncate text-base font-semibold">{title}</h1>
+          <p className="min-w-0 flex-1 truncate text-base font-semibold" data-testid="top-bar-title">
+            {title}
+          </p>
           <UserMenu user={user} />
         </header>
         <main className="flex-1">{children}</main>

@@ -4,21 +4,30 @@ import { Form, useNavigation } from '@remix-run/react'
 import { Button } from '~/ui/button'
 import { ErrorList } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
-import { WaitlistSchema } from './schema'
+import { useToast } from '~/ui/toaster'
+import type { FormEvent } from 'react'
+import { WaitlistMessages, WaitlistSchema } from './schema'
 
 export function WaitlistForm({ lastResult }: { lastResult?: SubmissionResult<string[]> | null }) {
   const navigation = useNavigation()
   const pending = navigation.state !== 'idle' && navigation.formAction?.startsWith('/landing') === true
   const [form, fields] = useForm({
-    id: 'waitlist',
+    id: 'waitlist-form',
     lastResult,
     constraint: getZodConstraint(WaitlistSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: WaitlistSchema }),
   })
+  const showToast = useToast()
+  const formProps = getFormProps(form)
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event)
+    const email = new FormData(event.currentTarget).get('email')
+    if (!WaitlistSchema.safeParse({ email }).success) showToast({ title: WaitlistMessages.checkEmail, variant: 'destructive' })
+  }
   return (
-    <Form method="post" action="/landing" {...getFormProps(form)} noValidate className="relative w-full max-w-md">
+    <Form method="post" action="/landing" {...formProps} onSubmit={onSubmit} noValidate className="relative w-full max-w-md">
       <Honeypot />
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor={fields.email.id} className="sr-only">

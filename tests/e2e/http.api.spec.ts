@@ -26,11 +26,11 @@ test.describe('JSON API frame', () => {
   })
 
   test('malformed JSON, a non-object body and an oversized body get clear errors', async ({ request }) => {
-    const malformed = await request.post('/api/public/contact', { headers: { 'content-type': 'application/json' }, data: '{"email":' })
+    const malformed = await request.post('/api/public/contact', { headers: { 'content-type': 'application/json' }, data: Buffer.from('{"email":') })
     expect(malformed.status()).toBe(400)
     expect(await malformed.json()).toEqual({ message: 'The request body must be valid JSON.' })
 
-    const list = await request.post('/api/public/contact', { headers: { 'content-type': 'application/json' }, data: '[1,2]' })
+    const list = await request.post('/api/public/contact', { headers: { 'content-type': 'application/json' }, data: Buffer.from('[1,2]') })
     expect(list.status()).toBe(400)
 
     const huge = await request.post('/api/public/contact', { data: { email: email(), message: 'x'.repeat(300_000) } })

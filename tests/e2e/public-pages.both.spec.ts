@@ -41,7 +41,7 @@ test.describe('public pages', () => {
     await expect(questions).toHaveCount(7)
     await questions.first().locator('summary').click()
     await expect(questions.first()).toHaveAttribute('open', '')
-    await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact')
+    await expect(page.getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute('href', '/contact')
   })
 
   test('logged-out pages are dark, and the toggle switches the theme', async ({ page }) => {
