@@ -9,7 +9,7 @@ import { immutableAssets } from './server/assets'
 import { anonymousPageCache } from './server/page-cache'
 import { createPreviewApp } from './server/preview'
 import { rateLimit } from './server/rate-limit'
-import { bodySizeLimit, sameOriginMutations, securityHeaders } from './server/security'
+import { baseSecurityHeaders, bodySizeLimit, contentSecurity, sameOriginMutations } from './server/security'
 import { sendError } from './server/respond'
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024
@@ -33,7 +33,7 @@ export async function startServer() {
   const app = express()
   app.disable('x-powered-by')
   if (env.TRUST_PROXY === 'on') app.set('trust proxy', true)
-  app.use(securityHeaders(env, { dev }))
+  app.use(baseSecurityHeaders(env))
   app.get('/healthz', (_req, res) => void res.json({ ok: true }))
 
   let build: ServerBuild | (() => Promise<ServerBuild>)
@@ -48,9 +48,10 @@ export async function startServer() {
   }
 
   app.use(rateLimit(env, sql))
+  if (!dev) app.use(anonymousPageCache([SESSION_COOKIE, TOAST_COOKIE]))
+  app.use(contentSecurity(env, { dev }))
   app.use(sameOriginMutations(env))
   app.use(bodySizeLimit(MAX_BODY_BYTES))
-  if (!dev) app.use(anonymousPageCache([SESSION_COOKIE, TOAST_COOKIE]))
   app.all(
     '*',
     createRequestHandler({

@@ -26,22 +26,30 @@ export function contentSecurityPolicy(env: Env, nonce: string, { dev = false } =
   return directives.join('; ')
 }
 
-export function securityHeaders(env: Env, { dev = false } = {}) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    // Hashed build assets are never documents; they skip the per-response nonce.
-    if (!req.path.startsWith('/assets/')) {
-      const nonce = randomBytes(16).toString('base64')
-      res.locals.nonce = nonce
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(env, nonce, { dev }))
-    }
+const BASE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+
+/** Headers every response carries, documents or not. */
+export function baseSecurityHeaders(env: Env) {
+  const hsts = env.APP_ORIGIN.startsWith('https:')
+  return (_req: Request, res: Response, next: NextFunction) => {
+    // Documents replace this with their nonce policy; everything else keeps this strict one.
+    res.setHeader('Content-Security-Policy', BASE_POLICY)
     res.setHeader('X-Content-Type-Options', 'nosniff')
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin')
     res.setHeader('X-Frame-Options', 'DENY')
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin')
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()')
-    if (env.APP_ORIGIN.startsWith('https:')) {
-      res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
-    }
+    if (hsts) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    next()
+  }
+}
+
+/** A fresh nonce for this response's inline scripts, and the CSP that allows only them. */
+export function contentSecurity(env: Env, { dev = false } = {}) {
+  return (_req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString('base64')
+    res.locals.nonce = nonce
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(env, nonce, { dev }))
     next()
   }
 }

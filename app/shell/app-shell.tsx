@@ -132,9 +132,17 @@ export function AppShell({
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-zinc-200 bg-white/80 px-3 backdrop-blur dark:border-zinc-800 dark:bg-[#18181b]/80">
           <label
             htmlFor="sidebar-drawer"
+            role="button"
+            tabIndex={0}
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return
+              event.preventDefault()
+              setDrawerOpen((open) => !open)
+            }}
             className="grid size-9 cursor-pointer place-items-center rounded-md hover:bg-zinc-100 md:hidden dark:hover:bg-zinc-800"
           >
-            <span className="sr-only">Open menu</span>
             <MenuIcon />
           </label>
           <p className="min-w-0 flex-1 truncate text-base font-semibold" data-testid="top-bar-title">
