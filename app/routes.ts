@@ -30,6 +30,7 @@ export default [
   ]),
   route('logout', 'routes/logout.ts'),
   route('resources/theme', 'routes/resources.theme.ts'),
+  route('resources/upgrade', 'routes/resources.upgrade.ts'),
   ...(await flatRoutes({ rootDirectory: 'routes/api' })),
   route(':name', 'routes/piece-page.tsx'),
   route('*', 'routes/catch-all.tsx'),

@@ -1,6 +1,11 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
+import { openPaymentDialog } from '~/billing/payment-dialog-event'
+import { PaymentDialog, upgradeHref } from '~/billing/payment-dialog'
 import { useHydrated } from '~/lib/hydrated'
+import { billedAmount } from '~/usage/format'
+import { UsageBar } from '~/usage/usage-bar'
+import type { UsageData } from '~/usage/usage.server'
 import { cn } from '~/ui/cn'
 import { isSidebarShortcut, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, swipeCloses } from './drawer'
 import { Logo } from './logo'
@@ -8,7 +13,7 @@ import { titleForPath } from './titles'
 
 export const SIDEBAR_COOKIE = 'pieces_sidebar'
 
-type ShellUser = { username: string | null; email: string; isAdmin: boolean }
+type ShellUser = { username: string | null; email: string; isAdmin: boolean; subscribed: boolean; usage: UsageData }
 
 /**
  * The signed-in frame (spec 1 §2.3–2.4): a sidebar of 16.25rem (3rem collapsed, Ctrl+B)
@@ -152,33 +157,61 @@ export function AppShell({
         </header>
         <main className="flex-1">{children}</main>
       </div>
+      <PaymentDialog />
     </div>
   )
 }
 
 function UserMenu({ user }: { user: ShellUser }) {
   const navigation = useNavigation()
+  const location = useLocation()
   const loggingOut = navigation.formAction === '/logout'
   const name = user.username ?? user.email
+  const { usage } = user
+  const itemClass = 'block w-full rounded-md px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800'
   return (
     <details className="relative">
-      <summary className="grid size-9 cursor-pointer list-none place-items-center rounded-full bg-brand-600 text-sm font-semibold text-white uppercase">
+      <summary className="grid size-9 cursor-pointer list-none place-items-center rounded-full bg-brand-600 text-sm font-semibold text-white uppercase [&::-webkit-details-marker]:hidden">
         <span aria-hidden="true">{name.charAt(0)}</span>
         <span className="sr-only">Open user menu</span>
       </summary>
-      <div className="absolute right-0 z-50 mt-2 w-64 rounded-xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
-        <p className="px-2 pt-1 text-xs text-zinc-500">Logged in as</p>
-        <p className="truncate px-2 pb-2 text-sm font-medium">{name}</p>
-        {user.isAdmin ? (
-          <span className="mx-2 mb-2 inline-block rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-600 dark:text-amber-400">
-            Administrator
-          </span>
-        ) : null}
-        <Link to="/settings" className="block rounded-md px-2 py-2 text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800">
+      <div className="absolute right-0 z-50 mt-2 w-72 space-y-1 rounded-xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
+        <div className="px-2 pt-1 pb-2">
+          <p className="text-xs text-zinc-500">Logged in as</p>
+          <p className="truncate text-sm font-medium">{name}</p>
+          {user.isAdmin ? (
+            <span className="mt-1 inline-block rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-600 dark:text-amber-400">
+              Administrator
+            </span>
+          ) : null}
+        </div>
+        {user.subscribed ? null : (
+          <Link
+            to={upgradeHref(location)}
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault()
+              openPaymentDialog('upgrade-to-plus', 'user-menu')
+            }}
+            className="block rounded-md bg-brand-600 px-2 py-2 text-center text-sm font-medium text-white hover:bg-brand-500"
+          >
+            Upgrade to PLUS
+          </Link>
+        )}
+        <div className="px-2 py-2">
+          <UsageBar count={usage.dailyTokenCount} limit={usage.tokenLimit} />
+          {usage.usageBasedPricing ? (
+            <p className="mt-2 flex justify-between text-xs">
+              <span className="text-zinc-500">Usage Cost</span>
+              <span className="tabular-nums">${billedAmount(usage.billableTokenCount, usage.tokenPricePerMillion)}</span>
+            </p>
+          ) : null}
+        </div>
+        <Link to="/settings" className={itemClass}>
           Settings
         </Link>
         <Form method="post" action="/logout">
-          <button type="submit" disabled={loggingOut} className="block w-full rounded-md px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          <button type="submit" disabled={loggingOut} className={itemClass}>
             {loggingOut ? 'Logging out...' : 'Log Out'}
           </button>
         </Form>

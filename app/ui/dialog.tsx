@@ -81,8 +81,15 @@ export function Dialog({
           className,
         )}
       >
-        {closeHref && !onClose ? (
-          <Link to={closeHref} aria-label={closeLabel} className={closeClasses} preventScrollReset replace>
+        {closeHref ? (
+          <Link
+            to={closeHref}
+            aria-label={closeLabel}
+            className={closeClasses}
+            preventScrollReset
+            replace
+            onClick={(event) => (busy ? event.preventDefault() : onClose?.())}
+          >
             ×
           </Link>
         ) : onClose ? (

@@ -1,0 +1,3 @@
+export * from './google'
+export * from './openai'
+export * from './stripe'

@@ -1,0 +1,129 @@
+import OpenAI from 'openai'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { startOpenAIFake, type OpenAIFake } from './openai'
+
+describe('OpenAI fake', () => {
+  let fake: OpenAIFake
+  let client: OpenAI
+
+  beforeEach(async () => {
+    fake = await startOpenAIFake()
+    client = new OpenAI({ apiKey: 'test', baseURL: fake.baseURL, maxRetries: 0 })
+  })
+  afterEach(() => fake.close())
+
+  it('answers a chat completion with the echo responder and plausible usage', async () => {
+    const completion = await client.chat.completions.create({
+      model: 'gpt-4.1-mini',
+      messages: [
+        { role: 'system', content: 'You build small web apps.' },
+        { role: 'user', content: 'Make a todo list' },
+      ],
+    })
+
+    expect(completion.object).toBe('chat.completion')
+    expect(completion.choices[0]?.message).toMatchObject({ role: 'assistant', content: 'You said: Make a todo list' })
+    expect(completion.choices[0]?.finish_reason).toBe('stop')
+    expect(completion.usage?.completion_tokens).toBe(Math.ceil('You said: Make a todo list'.length / 4))
+    expect(completion.usage?.prompt_tokens).toBeGreaterThan(8)
+    expect(completion.usage?.total_tokens).toBe((completion.usage?.prompt_tokens ?? 0) + (completion.usage?.completion_tokens ?? 0))
+    expect(fake.requests).toHaveLength(1)
+    expect(fake.requests[0]?.messages[1]).toEqual({ role: 'user', content: 'Make a todo list' })
+  })
+
+  it('streams scripted content in chunks, then the finish reason, usage and [DONE]', async () => {
+    const plan = JSON.stringify({ steps: ['Layout', 'Styles', 'Behaviour'] })
+    fake.setResponder(() => ({ content: `Plan: ${plan} done`, usage: { prompt_tokens: 120, completion_tokens: 30 } }))
+
+    const stream = await client.chat.completions.create({
+      model: 'gpt-5',
+      messages: [{ role: 'user', content: 'Plan it' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    })
+    const chunks = []
+    for await (const chunk of stream) chunks.push(chunk)
+
+    const text = chunks.map((chunk) => chunk.choices[0]?.delta.content ?? '').join('')
+    expect(text).toBe(`Plan: ${plan} done`)
+    expect(chunks.length).toBeGreaterThan(4)
+    expect(chunks.every((chunk) => chunk.object === 'chat.completion.chunk')).toBe(true)
+    expect(chunks.at(-2)?.choices[0]?.finish_reason).toBe('stop')
+    expect(chunks.at(-1)?.choices).toEqual([])
+    expect(chunks.at(-1)?.usage).toMatchObject({ prompt_tokens: 120, completion_tokens: 30, total_tokens: 150 })
+  })
+
+  it('omits the usage chunk unless the client asks for it', async () => {
+    const stream = await client.chat.completions.create({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'Hi' }], stream: true })
+    const chunks = []
+    for await (const chunk of stream) chunks.push(chunk)
+    expect(chunks.at(-1)?.choices[0]?.finish_reason).toBe('stop')
+    expect(chunks.some((chunk) => chunk.usage)).toBe(false)
+  })
+
+  it('stops streaming and records the abort when the client aborts', async () => {
+    fake.setResponder(() => ({ content: 'word '.repeat(200), chunkDelayMs: 5 }))
+    const controller = new AbortController()
+    const stream = await client.chat.completions.create(
+      { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Long answer please' }], stream: true },
+      { signal: controller.signal },
+    )
+    let received = ''
+    // The SDK ends the iteration quietly when its own signal aborts it.
+    for await (const chunk of stream) {
+      received += chunk.choices[0]?.delta.content ?? ''
+      if (received.length > 20) controller.abort()
+    }
+
+    await vi.waitFor(() => expect(fake.aborts).toHaveLength(1))
+    expect(fake.aborts[0]?.messages[0]?.content).toBe('Long answer please')
+    expect(received.length).toBeLessThan('word '.repeat(200).length)
+  })
+
+  it('records an abort during a slow first byte', async () => {
+    fake.setResponder(() => ({ content: 'late', delayMs: 5000 }))
+    const request = client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }, { timeout: 100 })
+    await expect(request).rejects.toThrow(OpenAI.APIConnectionTimeoutError)
+    await vi.waitFor(() => expect(fake.aborts).toHaveLength(1))
+  })
+
+  it.each([
+    [429, 'Rate limit reached for gpt-4.1-mini', OpenAI.RateLimitError, 'rate_limit_exceeded'],
+    [500, 'The server had an error', OpenAI.InternalServerError, null],
+  ])('surfaces a scripted %i as the SDK error class', async (status, message, ErrorClass, code) => {
+    fake.setResponder(() => ({ status, error: message }))
+    const error = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ErrorClass)
+    expect(error).toMatchObject({ status, code, error: { message } })
+  })
+
+  it('passes garbage through for clients that must cope with it', async () => {
+    fake.setResponder(() => ({ raw: '{"choices": [' }))
+    await expect(client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] })).rejects.toThrow()
+  })
+
+  it('truncates at max_completion_tokens with finish_reason length', async () => {
+    fake.setResponder(() => ({ content: 'a'.repeat(400) }))
+    const completion = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }], max_completion_tokens: 10 })
+    expect(completion.choices[0]?.finish_reason).toBe('length')
+    expect(completion.choices[0]?.message.content).toHaveLength(40)
+    expect(completion.usage?.completion_tokens).toBe(10)
+  })
+
+  it('rejects a missing API key and an unknown model in OpenAI error shape', async () => {
+    const anonymous = await fetch(`${fake.baseURL}/chat/completions`, { method: 'POST', body: '{}' })
+    expect(anonymous.status).toBe(401)
+    expect(await anonymous.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('API key') } })
+
+    const error = await client.chat.completions.create({ model: 'gpt-9', messages: [{ role: 'user', content: 'x' }] }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(OpenAI.NotFoundError)
+    expect(error).toMatchObject({ code: 'model_not_found' })
+  })
+
+  it('lists and retrieves models', async () => {
+    const models = []
+    for await (const model of client.models.list()) models.push(model.id)
+    expect(models).toEqual(['gpt-5', 'gpt-4.1', 'gpt-4.1-mini'])
+    expect(await client.models.retrieve('gpt-5')).toMatchObject({ id: 'gpt-5', object: 'model' })
+  })
+})

@@ -1,0 +1,212 @@
+import type { ServerResponse } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions'
+import { listen, nowSeconds, randomId, readBody, sendJson } from './http'
+
+/** A request body as the client sent it; unvalidated, so fields may be missing or wrong. */
+export type ChatRequest = ChatCompletionCreateParams
+
+export type Usage = { prompt_tokens: number; completion_tokens: number; total_tokens: number }
+
+export type ChatReply = {
+  content?: string
+  usage?: Partial<Usage>
+  /** Wait before the first byte (headers). */
+  delayMs?: number
+  /** Wait between streamed chunks. */
+  chunkDelayMs?: number
+  /** With `error`, answers this status in OpenAI's error shape instead of a completion. */
+  status?: number
+  error?: string
+  /** Sent verbatim with status 200 (or `status`), for clients that must survive garbage. */
+  raw?: string
+}
+
+export type Responder = (body: ChatRequest) => ChatReply | Promise<ChatReply>
+
+export type OpenAIFakeOptions = { port?: number; responder?: Responder; models?: string[] }
+
+export type OpenAIFake = {
+  /** `http://127.0.0.1:PORT/v1`, the value for `new OpenAI({ baseURL })` or OPENAI_BASE_URL. */
+  baseURL: string
+  requests: ChatRequest[]
+  /** Bodies of requests whose client went away before the answer was complete. */
+  aborts: ChatRequest[]
+  setResponder: (responder: Responder) => void
+  close: () => Promise<void>
+}
+
+export const DEFAULT_MODELS = ['gpt-5', 'gpt-4.1', 'gpt-4.1-mini']
+
+export const echoResponder: Responder = (body) => {
+  const last = [...(body.messages ?? [])].reverse().find((message) => message.role === 'user')
+  return { content: `You said: ${last ? textOf(last.content) : ''}` }
+}
+
+export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<OpenAIFake> {
+  const models = options.models ?? DEFAULT_MODELS
+  let responder = options.responder ?? echoResponder
+  const requests: ChatRequest[] = []
+  const aborts: ChatRequest[] = []
+
+  const server = await listen(async (req, res) => {
+    res.setHeader('x-request-id', randomId('req_', 32))
+    const route = `${req.method} ${new URL(req.url ?? '/', 'http://fake').pathname}`
+    if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
+      return sendError(res, 401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).")
+    }
+    if (route === 'GET /v1/models') return sendJson(res, 200, { object: 'list', data: models.map(modelObject) })
+    const model = /^GET \/v1\/models\/(.+)$/.exec(route)?.[1]
+    if (model !== undefined) {
+      const id = decodeURIComponent(model)
+      return models.includes(id) ? sendJson(res, 200, modelObject(id)) : sendModelNotFound(res, id)
+    }
+    if (route !== 'POST /v1/chat/completions') return sendError(res, 404, `Invalid URL (${route})`)
+
+    let body: ChatRequest
+    try {
+      const parsed: unknown = JSON.parse(await readBody(req))
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new TypeError('not an object')
+      body = parsed as ChatRequest
+    } catch {
+      return sendError(res, 400, 'We could not parse the JSON body of your request. (HINT: This likely means you aren\'t using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)')
+    }
+    requests.push(body)
+    if (typeof body.model !== 'string') return sendError(res, 400, 'you must provide a model parameter')
+    if (!models.includes(body.model)) return sendModelNotFound(res, body.model)
+    if (!Array.isArray(body.messages)) return sendError(res, 400, "Missing required parameter: 'messages'.", 'messages')
+    if (body.messages.length === 0) return sendError(res, 400, "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", 'messages')
+
+    const done = new AbortController()
+    res.on('close', () => {
+      if (!res.writableFinished) aborts.push(body)
+      done.abort()
+    })
+    const reply = await responder(body)
+    if (!(await wait(reply.delayMs, done.signal))) return
+    if (reply.raw !== undefined) {
+      res.writeHead(reply.status ?? 200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' })
+      return void res.end(reply.raw)
+    }
+    if (reply.status !== undefined && reply.status >= 400) return sendError(res, reply.status, reply.error ?? 'The server had an error while processing your request. Sorry about that!')
+    await (body.stream ? stream(res, body, reply, done.signal) : complete(res, body, reply))
+  }, options.port)
+
+  return {
+    baseURL: `${server.origin}/v1`,
+    requests,
+    aborts,
+    setResponder: (next) => {
+      responder = next
+    },
+    close: server.close,
+  }
+}
+
+type Answer = { content: string; finishReason: 'stop' | 'length'; usage: Usage }
+
+function answer(body: ChatRequest, reply: ChatReply): Answer {
+  const limit = body.max_completion_tokens ?? body.max_tokens
+  let content = reply.content ?? ''
+  let finishReason: Answer['finishReason'] = 'stop'
+  if (limit != null && estimateTokens(content) > limit) {
+    content = content.slice(0, limit * 4)
+    finishReason = 'length'
+  }
+  const prompt_tokens = reply.usage?.prompt_tokens ?? promptTokens(body)
+  const completion_tokens = reply.usage?.completion_tokens ?? estimateTokens(content)
+  const usage = { prompt_tokens, completion_tokens, total_tokens: reply.usage?.total_tokens ?? prompt_tokens + completion_tokens }
+  return { content, finishReason, usage }
+}
+
+function complete(res: ServerResponse, body: ChatRequest, reply: ChatReply) {
+  const { content, finishReason, usage } = answer(body, reply)
+  sendJson(res, 200, {
+    ...envelope(body, 'chat.completion'),
+    choices: [{ index: 0, message: { role: 'assistant', content, refusal: null, annotations: [] }, logprobs: null, finish_reason: finishReason }],
+    usage: usageObject(usage),
+  })
+}
+
+async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, signal: AbortSignal) {
+  const { content, finishReason, usage } = answer(body, reply)
+  const base = envelope(body, 'chat.completion.chunk')
+  const includeUsage = body.stream_options?.include_usage === true
+  const chunk = (choices: unknown[], extra: object = {}) =>
+    `data: ${JSON.stringify({ ...base, choices, ...(includeUsage ? { usage: null } : {}), ...extra })}\n\n`
+  const delta = (value: object, finish: string | null = null) => chunk([{ index: 0, delta: value, logprobs: null, finish_reason: finish }])
+
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
+  const events = [
+    delta({ role: 'assistant', content: '', refusal: null }),
+    ...(content.match(/\S*\s*/g) ?? []).filter(Boolean).map((piece) => delta({ content: piece })),
+    delta({}, finishReason),
+    ...(includeUsage ? [chunk([], { usage: usageObject(usage) })] : []),
+    'data: [DONE]\n\n',
+  ]
+  for (const [index, event] of events.entries()) {
+    if (index > 0 && !(await wait(reply.chunkDelayMs, signal))) return
+    if (signal.aborted) return
+    res.write(event)
+  }
+  res.end()
+}
+
+/** Resolves false when the client went away during the wait. */
+async function wait(ms: number | undefined, signal: AbortSignal) {
+  if (!ms) return !signal.aborted
+  try {
+    await sleep(ms, undefined, { signal })
+    return true
+  } catch {
+    return false
+  }
+}
+
+function envelope(body: ChatRequest, object: string) {
+  return { id: randomId('chatcmpl-', 29), object, created: nowSeconds(), model: body.model, service_tier: 'default', system_fingerprint: 'fp_fake' }
+}
+
+function usageObject(usage: Usage) {
+  return {
+    ...usage,
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: { reasoning_tokens: 0, audio_tokens: 0, accepted_prediction_tokens: 0, rejected_prediction_tokens: 0 },
+  }
+}
+
+function modelObject(id: string) {
+  return { id, object: 'model', created: 1_700_000_000, owned_by: 'system' }
+}
+
+/** OpenAI's rough rule of thumb: a token is about four characters of English. */
+function estimateTokens(text: string) {
+  return Math.ceil(text.length / 4)
+}
+
+// Each message costs a few tokens of framing on top of its text, as with the real tokenizer.
+function promptTokens(body: ChatRequest) {
+  return 3 + body.messages.reduce((sum, message) => sum + 4 + estimateTokens(textOf(message.content)) + imageCount(message.content) * 85, 0)
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return ''
+  return content.map((part: { type?: string; text?: string }) => (part.type === 'text' ? (part.text ?? '') : '')).join('')
+}
+
+function imageCount(content: unknown) {
+  return Array.isArray(content) ? content.filter((part: { type?: string }) => part.type === 'image_url').length : 0
+}
+
+function sendModelNotFound(res: ServerResponse, model: string) {
+  sendError(res, 404, `The model \`${model}\` does not exist or you do not have access to it.`, null, 'model_not_found')
+}
+
+function sendError(res: ServerResponse, status: number, message: string, param: string | null = null, code?: string) {
+  const [type, defaultCode] =
+    status === 429 ? ['requests', 'rate_limit_exceeded']
+    : status >= 500 ? ['server_error', null]
+    : ['invalid_request_error', null]
+  sendJson(res, status, { error: { message, type, param, code: code ?? defaultCode } })
+}

@@ -1,0 +1,34 @@
+/**
+ * Starts the OpenAI, Stripe and Google fakes for trying the app by hand: `npx tsx tests/fakes/run.ts`.
+ * Ports come from OPENAI_FAKE_PORT, STRIPE_FAKE_PORT and GOOGLE_FAKE_PORT (free ones when unset); Stripe events
+ * go to STRIPE_WEBHOOK_URL signed with STRIPE_WEBHOOK_SECRET.
+ */
+import { startGoogleFake, startOpenAIFake, startStripeFake } from './index'
+
+const port = (name: string) => Number(process.env[name] ?? 0)
+const webhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_fake_local_secret'
+
+const openai = await startOpenAIFake({ port: port('OPENAI_FAKE_PORT') })
+const stripe = await startStripeFake({ port: port('STRIPE_FAKE_PORT'), webhookSecret, webhookUrl: process.env.STRIPE_WEBHOOK_URL })
+const google = await startGoogleFake({ port: port('GOOGLE_FAKE_PORT') })
+
+console.log(`OpenAI fake  ${openai.baseURL}
+Stripe fake  ${stripe.url}  (webhooks: ${process.env.STRIPE_WEBHOOK_URL ?? 'none; set STRIPE_WEBHOOK_URL'})
+Google fake  ${google.url}
+
+# for the app's environment
+OPENAI_API_KEY=test
+OPENAI_BASE_URL=${openai.baseURL}
+STRIPE_SECRET_KEY=sk_test_fake
+STRIPE_WEBHOOK_SECRET=${webhookSecret}
+STRIPE_API_URL=${stripe.url}
+GOOGLE_CLIENT_ID=${google.clientId}
+GOOGLE_CLIENT_SECRET=${google.clientSecret}
+GOOGLE_OAUTH_URL=${google.url}`)
+
+async function stop() {
+  await Promise.all([openai.close(), stripe.close(), google.close()])
+  process.exit(0)
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)
