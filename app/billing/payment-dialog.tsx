@@ -1,9 +1,9 @@
 import { Form, Link, useLocation, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { PLUS_DAILY_TOKEN_LIMIT } from '~/lib/constants'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
-import { PAYMENT_DIALOG_EVENT, type PaymentDialogDetail } from './payment-dialog-event'
+import { openPaymentDialog, PAYMENT_DIALOG_EVENT, type PaymentDialogDetail } from './payment-dialog-event'
 
 export const UPGRADE_PARAM = 'upgrade'
 
@@ -21,6 +21,24 @@ export function upgradeHref(location: { pathname: string; search: string }) {
   const params = new URLSearchParams(location.search)
   params.set(UPGRADE_PARAM, 'plus')
   return `${location.pathname}?${params}`
+}
+
+/** 'Upgrade to PLUS': fires the global event, or without JavaScript links to `?upgrade=plus`. */
+export function UpgradeLink({ source, className, children = 'Upgrade to PLUS' }: { source: string; className?: string; children?: ReactNode }) {
+  const location = useLocation()
+  return (
+    <Link
+      to={upgradeHref(location)}
+      preventScrollReset
+      onClick={(event) => {
+        event.preventDefault()
+        openPaymentDialog('upgrade-to-plus', source)
+      }}
+      className={className}
+    >
+      {children}
+    </Link>
+  )
 }
 
 /**

@@ -1,17 +1,41 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useRootData } from '~/lib/root-data'
+import { requireUser } from '~/accounts/guards.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import {
+  BillingHistorySection,
+  SubscriptionSection,
+  TokenUsageSection,
+  UsagePricingSection,
+} from '~/settings/account-sections'
+import { PreferenceToggle } from '~/settings/preference-toggle'
+import { PREFERENCES } from '~/settings/preferences'
+import { settingsData, updatePreferenceFromForm } from '~/settings/settings.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  return data(await settingsData(user), { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+/** The Preferences toggles without JavaScript. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const result = await updatePreferenceFromForm(user.id, await request.formData())
+  if (!result.ok) return redirectWithToast('/settings', { title: result.message, variant: 'destructive' })
+  return redirect('/settings')
+}
+
 function Card({ title, children }: { title: string; children: ReactNode }) {
+  const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`
   return (
-    <section aria-labelledby={`card-${title}`} className="rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
-      <h2 id={`card-${title}`} className="text-lg font-semibold">
+    <section aria-labelledby={id} className="rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
+      <h2 id={id} className="text-lg font-semibold">
         {title}
       </h2>
-      <div className="mt-4 space-y-2 text-sm">{children}</div>
+      <div className="mt-4 space-y-4 text-sm">{children}</div>
     </section>
   )
 }
@@ -19,15 +43,22 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 const linkClass = 'block rounded-md px-2 py-2 hover:bg-zinc-100 dark:hover:bg-zinc-800'
 
 export default function SettingsRoute() {
-  const user = useRootData()?.user
+  const { usage, subscription, preferences } = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-5 py-10">
       <h1 className="sr-only">Settings</h1>
       <Card title="Account">
-        <p>
-          Signed in as <strong>{user?.username ?? user?.email}</strong>
-          {user?.username ? <span className="text-zinc-500"> ({user.email})</span> : null}
-        </p>
+        <TokenUsageSection usage={usage} />
+        <SubscriptionSection subscription={subscription} />
+        {subscription.subscribed ? <UsagePricingSection usage={usage} /> : null}
+        <BillingHistorySection />
+      </Card>
+      <Card title="Preferences">
+        <div className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {PREFERENCES.map((preference) => (
+            <PreferenceToggle key={preference.intent} preference={preference} value={preferences[preference.field]} />
+          ))}
+        </div>
       </Card>
       <Card title="Resources">
         <Link to="/settings/faq" className={linkClass}>FAQ</Link>

@@ -1,12 +1,12 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
-import { openPaymentDialog } from '~/billing/payment-dialog-event'
-import { PaymentDialog, upgradeHref } from '~/billing/payment-dialog'
+import { PaymentDialog, UpgradeLink } from '~/billing/payment-dialog'
 import { useHydrated } from '~/lib/hydrated'
 import { billedAmount } from '~/usage/format'
 import { UsageBar } from '~/usage/usage-bar'
 import type { UsageData } from '~/usage/usage.server'
 import { cn } from '~/ui/cn'
+import { PageSpinner } from '~/ui/spinner'
 import { isSidebarShortcut, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, swipeCloses } from './drawer'
 import { Logo } from './logo'
 import { titleForPath } from './titles'
@@ -57,6 +57,9 @@ export function AppShell({
 
   useEffect(() => setDrawerOpen(false), [location.pathname])
 
+  const navigation = useNavigation()
+  // A page whose data is still loading shows a spinner, not the previous page.
+  const changingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname
   const title = titleForPath(location.pathname, pieceName)
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH
 
@@ -155,7 +158,9 @@ export function AppShell({
           </p>
           <UserMenu user={user} />
         </header>
-        <main className="flex-1">{children}</main>
+        <main className="flex-1" aria-busy={changingPage || undefined}>
+          {changingPage ? <PageSpinner /> : children}
+        </main>
       </div>
       <PaymentDialog />
     </div>
@@ -186,17 +191,10 @@ function UserMenu({ user }: { user: ShellUser }) {
           ) : null}
         </div>
         {user.subscribed ? null : (
-          <Link
-            to={upgradeHref(location)}
-            preventScrollReset
-            onClick={(event) => {
-              event.preventDefault()
-              openPaymentDialog('upgrade-to-plus', 'user-menu')
-            }}
+          <UpgradeLink
+            source="user-menu"
             className="block rounded-md bg-brand-600 px-2 py-2 text-center text-sm font-medium text-white hover:bg-brand-500"
-          >
-            Upgrade to PLUS
-          </Link>
+          />
         )}
         <div className="px-2 py-2">
           <UsageBar count={usage.dailyTokenCount} limit={usage.tokenLimit} />

@@ -1,0 +1,4 @@
+/** '22 Nov': the day and short month of a seconds timestamp (spec 1 §2.5). */
+export function dayAndShortMonth(seconds: number) {
+  return new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
+}
