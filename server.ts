@@ -57,8 +57,9 @@ export async function startServer() {
     createRequestHandler({
       build,
       mode: env.NODE_ENV,
-      getLoadContext: (_req, res) => ({
+      getLoadContext: (req, res) => ({
         nonce: String(res.locals.nonce),
+        clientIp: req.ip ?? 'unknown',
         rateLimited: Boolean(res.locals.rateLimited),
       }),
     }),

@@ -27,3 +27,8 @@ export const TOAST_DURATION_MS = 5000
 export const TOAST_REMOVE_DELAY_MS = 5000
 
 export const WAITLIST_LAUNCH = 'Fall 2025'
+
+/** Sign-in throttling: consecutive failures allowed before a 15-minute lockout. */
+export const SIGN_IN_MAX_FAILURES_PER_IP = 40
+export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 10
+export const SIGN_IN_LOCKOUT_MINUTES = 15

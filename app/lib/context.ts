@@ -6,6 +6,8 @@ declare module '@remix-run/node' {
     nonce: string
     /** Set by the HTTP layer when this submission is over the strict rate limit. */
     rateLimited: boolean
+    /** The client's address (behind a proxy only when TRUST_PROXY=on). */
+    clientIp: string
   }
 }
 

@@ -1,0 +1,71 @@
+import type { AppLoadContext } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+import { registerWithPassword } from '../../app/accounts/accounts.server'
+import { signInWithPassword } from '../../app/accounts/throttle.server'
+import { sql } from '../../app/lib/db.server'
+import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from '../../app/lib/messages'
+import { action as tokenAction } from '../../app/routes/api/api.public.auth.token'
+import { runCleanup } from '../../jobs/cleanup'
+
+const uniqueEmail = () => `throttle.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
+const uniqueIp = () => `198.51.100.${Math.floor(Math.random() * 250)}-${Math.random().toString(36).slice(2, 6)}`
+
+function tokenRequest(email: string, password: string, ip: string) {
+  const request = new Request('http://localhost/api/public/auth/token', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  const context = { nonce: 'n', rateLimited: false, clientIp: ip } satisfies AppLoadContext
+  return tokenAction({ request, context, params: {} }) as Promise<Response>
+}
+
+describe('sign-in throttling', () => {
+  it('refuses the 41st wrong password in a row from one address with 429, even a right one', async () => {
+    const ip = uniqueIp()
+    const victim = uniqueEmail()
+    await registerWithPassword(victim, 'correct horse battery')
+    // 40 failures spread over different emails, so only the per-address rule applies.
+    for (let attempt = 0; attempt < 40; attempt += 1) {
+      const response = await tokenRequest(uniqueEmail(), 'wrong password', ip)
+      expect(response.status).toBe(401)
+    }
+    const refused = await tokenRequest(victim, 'correct horse battery', ip)
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toMatchObject({ message: TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE })
+    // Another address is not affected.
+    expect((await tokenRequest(victim, 'correct horse battery', uniqueIp())).status).toBe(201)
+  })
+
+  it('locks one account after 10 wrong passwords from anywhere, and a success clears the count', async () => {
+    const email = uniqueEmail()
+    await registerWithPassword(email, 'correct horse battery')
+    for (let attempt = 0; attempt < 9; attempt += 1) {
+      expect(await signInWithPassword(email, 'wrong password', uniqueIp())).toEqual({ ok: false, reason: 'wrong-password' })
+    }
+    expect((await signInWithPassword(email, 'correct horse battery', uniqueIp())).ok).toBe(true)
+    for (let attempt = 0; attempt < 10; attempt += 1) await signInWithPassword(email, 'wrong password', uniqueIp())
+    expect(await signInWithPassword(email, 'correct horse battery', uniqueIp())).toEqual({ ok: false, reason: 'locked' })
+  })
+
+  it('treats unknown emails like known ones, so the lock reveals nothing', async () => {
+    const email = uniqueEmail()
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect(await signInWithPassword(email, 'whatever', uniqueIp())).toEqual({ ok: false, reason: 'no-account' })
+    }
+    expect(await signInWithPassword(email, 'whatever', uniqueIp())).toEqual({ ok: false, reason: 'locked' })
+  })
+
+  it('forgets failures once the lockout has passed', async () => {
+    const email = uniqueEmail()
+    await registerWithPassword(email, 'correct horse battery')
+    for (let attempt = 0; attempt < 10; attempt += 1) await signInWithPassword(email, 'wrong password', uniqueIp())
+    await sql`update sign_in_failures set last_failure_at = now() - interval '16 minutes' where key = ${`account:${email}`}`
+    expect((await signInWithPassword(email, 'correct horse battery', uniqueIp())).ok).toBe(true)
+    await signInWithPassword(email, 'wrong password', uniqueIp())
+    await sql`update sign_in_failures set last_failure_at = now() - interval '16 minutes' where key = ${`account:${email}`}`
+    const { signInFailures } = await runCleanup()
+    expect(signInFailures).toBeGreaterThanOrEqual(1)
+    expect(await sql`select 1 from sign_in_failures where key = ${`account:${email}`}`).toHaveLength(0)
+  })
+})
