@@ -26,6 +26,8 @@ const chromium = {
  */
 export default defineConfig({
   testDir: 'tests/e2e',
+  // One output folder per port, so runs on different ports never clear each other's traces.
+  outputDir: `test-results/port-${E2E_PORT}`,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,

@@ -31,6 +31,8 @@ export default [
   route('logout', 'routes/logout.ts'),
   route('resources/theme', 'routes/resources.theme.ts'),
   route('resources/upgrade', 'routes/resources.upgrade.ts'),
+  route('resources/pieces', 'routes/resources.pieces.ts'),
+  route('images/:hash', 'routes/images.$hash.ts'),
   ...(await flatRoutes({ rootDirectory: 'routes/api' })),
   route(':name', 'routes/piece-page.tsx'),
   route('*', 'routes/catch-all.tsx'),

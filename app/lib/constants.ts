@@ -32,3 +32,6 @@ export const WAITLIST_LAUNCH = 'Fall 2025'
 export const SIGN_IN_MAX_FAILURES_PER_IP = 40
 export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 10
 export const SIGN_IN_LOCKOUT_MINUTES = 15
+
+/** Pieces a free account may own; PLUS is unlimited. See docs/decisions/0008-free-piece-limit.md. */
+export const FREE_PIECE_LIMIT = 10

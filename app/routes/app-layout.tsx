@@ -1,25 +1,29 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData } from '@remix-run/react'
+import { Outlet, useLoaderData, useMatches } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
-import { isPlus } from '~/billing/subscription.server'
-import { getUsage } from '~/usage/usage.server'
-import { AppShell, SIDEBAR_COOKIE } from '~/shell/app-shell'
+import { AppShell, type TopBarPiece } from '~/shell/app-shell'
+import { appShellData } from '~/shell/shell-data.server'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const collapsed = (request.headers.get('cookie') ?? '').includes(`${SIDEBAR_COOKIE}=collapsed`)
-  const [usage, subscribed] = await Promise.all([getUsage(user.id), isPlus(user.id)])
-  return data(
-    { user: { username: user.username, email: user.email, isAdmin: user.isAdmin, subscribed, usage }, collapsed },
-    { headers: { 'Cache-Control': 'private, no-store' } },
-  )
+  return data(await appShellData(request, user), { headers: { 'Cache-Control': 'private, no-store' } })
+}
+
+/** A child page that shows a Piece puts it in the top bar through its loader's `topBarPiece`. */
+function useTopBarPiece() {
+  const matches = useMatches()
+  for (const match of matches.toReversed()) {
+    const candidate = (match.data as { topBarPiece?: TopBarPiece } | undefined)?.topBarPiece
+    if (candidate) return candidate
+  }
+  return null
 }
 
 export default function AppLayout() {
-  const { user, collapsed } = useLoaderData<typeof loader>()
+  const { user, collapsed, pieces, piecesLimit } = useLoaderData<typeof loader>()
   return (
-    <AppShell user={user} initiallyCollapsed={collapsed}>
+    <AppShell user={user} initiallyCollapsed={collapsed} pieces={pieces} piecesLimit={piecesLimit} topBarPiece={useTopBarPiece()}>
       <Outlet />
     </AppShell>
   )

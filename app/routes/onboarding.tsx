@@ -7,6 +7,7 @@ import { AuthMessages, UsernameSchema } from '~/accounts/schema'
 import { UsernameForm } from '~/accounts/username-form'
 import { isUsernameTaken, setUsername } from '~/accounts/users.server'
 import { rateLimitedReply } from '~/lib/forms.server'
+import { afterOnboarding } from '~/pieces/onboarding.server'
 import { pageTitle } from '~/site/pages'
 import { Logo } from '~/shell/logo'
 import { GeneralErrorBoundary } from '~/ui/error-page'
@@ -30,8 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await setUsername(user.id, submission.value.username))) {
     return data({ result: submission.reply({ fieldErrors: { username: [AuthMessages.usernameTaken] } }) }, { status: 409 })
   }
-  const prompt = new URL(request.url).searchParams.get('prompt')
-  return redirect(prompt ? `/pieces?${new URLSearchParams({ prompt })}` : '/explore')
+  return redirect(await afterOnboarding(user.id, new URL(request.url).searchParams.get('prompt')))
 }
 
 export default function OnboardingRoute() {

@@ -1,22 +1,77 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { getOptionalUser } from '~/accounts/session.server'
+import { onboardingUrl } from '~/accounts/urls'
+import { PRODUCT_NAME } from '~/lib/constants'
 import { useRootData } from '~/lib/root-data'
+import { publicPageData } from '~/pieces/pages.server'
+import { PreviewFrame } from '~/pieces/preview-frame'
+import { pageTitle } from '~/site/pages'
+import { AppShell } from '~/shell/app-shell'
+import { Logo } from '~/shell/logo'
 import { PublicShell } from '~/shell/public-shell'
+import { appShellData } from '~/shell/shell-data.server'
+import { ThemeToggle } from '~/shell/theme-toggle'
 import { useTheme } from '~/shell/use-theme'
 import { NOT_FOUND_TITLE, NotFound } from '~/ui/error-page'
 
 /**
- * /{name}: a public Piece, fetched by name; names starting with @ are never Pieces.
- * No Piece can exist yet (Pieces arrive with their own feature), so every name is a 404.
+ * /{name}: a Piece full-page for anyone allowed to see it — inside the signed-in frame
+ * for users, on its own with a slim top bar for visitors. Names starting with @ never
+ * reach here as Pieces (see routes.ts); a hidden Piece is a 404 like a missing one.
  */
-export async function loader(_: LoaderFunctionArgs): Promise<null> {
-  throw new Response('Not found', { status: 404 })
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const name = params.name ?? ''
+  if (name.startsWith('@')) throw new Response('Not found', { status: 404 })
+  const viewer = await getOptionalUser(request)
+  if (viewer && !viewer.username) throw redirect(onboardingUrl(request))
+  const [page, shell] = await Promise.all([publicPageData(request, viewer, name), viewer ? appShellData(request, viewer) : null])
+  return data({ ...page, shell }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export default function PiecePage() {
-  return null
+  const { piece, previewSrc, showBadge, topBarPiece, shell } = useLoaderData<typeof loader>()
+  const { theme } = useTheme()
+  if (shell) {
+    return (
+      <AppShell user={shell.user} initiallyCollapsed={shell.collapsed} pieces={shell.pieces} piecesLimit={shell.piecesLimit} topBarPiece={topBarPiece}>
+        <div className="h-[calc(100dvh-3.5rem)]">
+          <PreviewFrame src={previewSrc} name={piece.name} />
+        </div>
+      </AppShell>
+    )
+  }
+  return (
+    <div className="flex h-dvh flex-col">
+      <header className="flex h-14 shrink-0 items-center gap-3 border-b border-zinc-200 px-4 dark:border-zinc-800">
+        <Logo />
+        <h1 className="min-w-0 flex-1 truncate text-base font-semibold" data-testid="top-bar-title">
+          {piece.name}
+        </h1>
+        <Link to="/signin" className="rounded-lg px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
+          Sign in
+        </Link>
+        <ThemeToggle theme={theme} />
+      </header>
+      <main className="relative min-h-0 flex-1">
+        <PreviewFrame src={previewSrc} name={piece.name} />
+        {showBadge ? (
+          <a
+            href="/"
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full border border-zinc-200 bg-white/95 px-3 py-1.5 text-xs font-medium text-zinc-700 shadow-lg backdrop-blur hover:text-zinc-950 dark:border-zinc-700 dark:bg-zinc-900/95 dark:text-zinc-300 dark:hover:text-white"
+          >
+            {piece.name} is powered by {PRODUCT_NAME}
+          </a>
+        ) : null}
+      </main>
+    </div>
+  )
 }
 
-export const meta: MetaFunction = () => [{ title: NOT_FOUND_TITLE }]
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE },
+  ...(loaded?.piece.description ? [{ name: 'description', content: loaded.piece.description }] : []),
+]
 
 export function ErrorBoundary() {
   const { theme } = useTheme()

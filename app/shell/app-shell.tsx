@@ -5,10 +5,14 @@ import { useHydrated } from '~/lib/hydrated'
 import { billedAmount } from '~/usage/format'
 import { UsageBar } from '~/usage/usage-bar'
 import type { UsageData } from '~/usage/usage.server'
+import { PieceMenu, type MenuPiece } from '~/pieces/piece-menu'
+import { buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { PageSpinner } from '~/ui/spinner'
 import { isSidebarShortcut, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, swipeCloses } from './drawer'
 import { Logo } from './logo'
+import { NewPieceEntry } from './new-piece-entry'
+import { SidebarPieces, type SidebarPage } from './sidebar-pieces'
 import { titleForPath } from './titles'
 
 export const SIDEBAR_COOKIE = 'pieces_sidebar'
@@ -20,15 +24,22 @@ type ShellUser = { username: string | null; email: string; isAdmin: boolean; sub
  * that becomes a 75%-wide drawer under 768 px, and a top bar titled by path. The drawer
  * opens with a checkbox so it also works without JavaScript.
  */
+/** The Piece shown in the top bar: its dropdown, and Edit or View for the owner. */
+export type TopBarPiece = { piece: MenuPiece; isOwner: boolean; shareUrl: string; view: 'editor' | 'page' }
+
 export function AppShell({
   user,
   initiallyCollapsed,
-  pieceName = null,
+  pieces,
+  piecesLimit,
+  topBarPiece = null,
   children,
 }: {
   user: ShellUser
   initiallyCollapsed: boolean
-  pieceName?: string | null
+  pieces: SidebarPage
+  piecesLimit: number
+  topBarPiece?: TopBarPiece | null
   children: ReactNode
 }) {
   const location = useLocation()
@@ -60,7 +71,7 @@ export function AppShell({
   const navigation = useNavigation()
   // A page whose data is still loading shows a spinner, not the previous page.
   const changingPage = navigation.state === 'loading' && navigation.location.pathname !== location.pathname
-  const title = titleForPath(location.pathname, pieceName)
+  const title = titleForPath(location.pathname, topBarPiece?.piece.name ?? null)
   const width = collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH
 
   return (
@@ -125,12 +136,15 @@ export function AppShell({
             <CompassIcon />
             {collapsed ? <span className="sr-only">Explore</span> : <span>Explore</span>}
           </NavLink>
+          {collapsed ? null : <NewPieceEntry />}
           {collapsed ? null : (
             <section aria-labelledby="sidebar-pieces" className="mt-4 flex min-h-0 flex-1 flex-col">
               <h2 id="sidebar-pieces" className="px-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">
                 Pieces
               </h2>
-              <div className="mt-2 flex-1 overflow-y-auto px-2 text-sm text-zinc-500">No Pieces yet</div>
+              <div className="mt-2 flex-1 overflow-y-auto">
+                <SidebarPieces initial={pieces} limit={piecesLimit} />
+              </div>
             </section>
           )}
         </nav>
@@ -153,9 +167,23 @@ export function AppShell({
           >
             <MenuIcon />
           </label>
-          <p className="min-w-0 flex-1 truncate text-base font-semibold" data-testid="top-bar-title">
-            {title}
-          </p>
+          {topBarPiece ? (
+            <>
+              <PieceMenu piece={topBarPiece.piece} isOwner={topBarPiece.isOwner} subscribed={user.subscribed} shareUrl={topBarPiece.shareUrl} />
+              {topBarPiece.isOwner ? (
+                <Link
+                  to={topBarPiece.view === 'page' ? `/pieces/${topBarPiece.piece.name}` : `/${topBarPiece.piece.name}`}
+                  className={buttonClasses('secondary', 'sm')}
+                >
+                  {topBarPiece.view === 'page' ? 'Edit' : 'View'}
+                </Link>
+              ) : null}
+            </>
+          ) : (
+            <p className="min-w-0 flex-1 truncate text-base font-semibold" data-testid="top-bar-title">
+              {title}
+            </p>
+          )}
           <UserMenu user={user} />
         </header>
         <main className="flex-1" aria-busy={changingPage || undefined}>

@@ -1,0 +1,93 @@
+import { redirect } from '@remix-run/node'
+import { safeRedirect } from '~/accounts/urls'
+import { UPGRADE_PARAM } from '~/billing/payment-dialog'
+import { ApiFailure } from '~/lib/api.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { MAX_IMAGE_UPLOAD_BYTES, PIECE_VISIBILITIES, PieceMessages, type PieceChanges, type PieceVisibility } from './schema'
+import { createPiece, deletePiece, storeIconUpload, updatePiece } from './pieces.server'
+
+const text = (form: FormData, key: string) => {
+  const value = form.get(key)
+  return typeof value === 'string' ? value : ''
+}
+
+/** Where a Piece lives after a rename: the same kind of page under the new name. */
+function pieceHref(returnTo: string, name: string) {
+  return returnTo.startsWith('/pieces/') ? `/pieces/${name}` : `/${name}`
+}
+
+function withUpgrade(path: string) {
+  const url = new URL(path, 'http://local')
+  url.searchParams.set(UPGRADE_PARAM, 'plus')
+  return `${url.pathname}${url.search}`
+}
+
+async function iconFromUpload(form: FormData): Promise<string> {
+  const file = form.get('icon')
+  if (!(file instanceof File) || file.size === 0) throw new ApiFailure(400, PieceMessages.notAnImage)
+  if (file.size > MAX_IMAGE_UPLOAD_BYTES) throw new ApiFailure(400, PieceMessages.imageTooLarge)
+  // Without JavaScript there is no crop dialog: the centred square is used.
+  return storeIconUpload(Buffer.from(await file.arrayBuffer()), 'centred-square')
+}
+
+/**
+ * The Piece forms of the sidebar and the Piece menu without JavaScript: each intent does
+ * what its API call does, then redirects (post/redirect/get). A refusal comes back as a
+ * toast on the page the form was on, and a plan limit opens the upgrade dialog there.
+ */
+export async function handlePieceForm(userId: number, form: FormData): Promise<Response> {
+  const intent = text(form, 'intent')
+  const returnTo = safeRedirect(text(form, 'returnTo'), '/explore')
+  const pieceId = Number(text(form, 'id'))
+  try {
+    if (intent === 'create') {
+      const piece = await createPiece(userId, { name: text(form, 'name') })
+      return redirect(`/pieces/${piece.name}`)
+    }
+    if (!Number.isInteger(pieceId) || pieceId <= 0) throw new ApiFailure(404, PieceMessages.notFound)
+    if (intent === 'delete') {
+      await deletePiece(userId, pieceId)
+      return redirectWithToast('/explore', { title: 'Piece deleted', variant: 'success' })
+    }
+    const changes = await changesFor(intent, form)
+    const piece = await updatePiece(userId, pieceId, changes)
+    return redirect(changes.name !== undefined ? pieceHref(returnTo, piece.name) : returnTo)
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error
+    const title = error.status >= 500 ? failureTitle(intent) : error.message
+    const target = error.extra?.requiresSubscription ? withUpgrade(returnTo) : returnTo
+    return redirectWithToast(target, { title, variant: 'destructive' })
+  }
+}
+
+async function changesFor(intent: string, form: FormData): Promise<PieceChanges> {
+  switch (intent) {
+    case 'rename':
+      return { name: text(form, 'name') }
+    case 'describe':
+      return { description: text(form, 'description') }
+    case 'icon':
+      return { icon: await iconFromUpload(form) }
+    case 'remove-icon':
+      return { icon: '' }
+    case 'visibility': {
+      const visibility = text(form, 'visibility')
+      if (!PIECE_VISIBILITIES.includes(visibility as PieceVisibility)) throw new ApiFailure(400, PieceMessages.visibilityInvalid)
+      return { visibility: visibility as PieceVisibility }
+    }
+    default:
+      throw new ApiFailure(400, PieceMessages.updateFailed)
+  }
+}
+
+function failureTitle(intent: string) {
+  const titles: Record<string, string> = {
+    create: PieceMessages.createFailed,
+    delete: PieceMessages.deleteFailed,
+    describe: PieceMessages.descriptionFailed,
+    icon: PieceMessages.iconFailed,
+    'remove-icon': PieceMessages.iconRemoveFailed,
+    visibility: PieceMessages.visibilityFailed,
+  }
+  return titles[intent] ?? PieceMessages.updateFailed
+}

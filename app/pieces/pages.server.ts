@@ -1,0 +1,64 @@
+import { redirect } from '@remix-run/node'
+import type { SessionUser } from '~/accounts/session.server'
+import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/billing/subscription.server'
+import { getEnv } from '~/lib/env.server'
+import type { TopBarPiece } from '~/shell/app-shell'
+import { getOwnPieceByName, getViewablePieceByName, type Piece } from './pieces.server'
+import { previewUrl } from './preview.server'
+import { normalizeName } from './schema'
+
+const notFound = () => new Response('Not found', { status: 404 })
+
+export const shareUrlOf = (name: string) => `${getEnv().APP_ORIGIN}/${name}`
+
+function topBarPiece(piece: Piece, isOwner: boolean, view: TopBarPiece['view']): TopBarPiece {
+  const { id, name, description, icon, visibility } = piece
+  return { piece: { id, name, description, icon, visibility }, isOwner, shareUrl: shareUrlOf(name), view }
+}
+
+/** A name in another case is the same Piece: send the visitor to the lower-case address. */
+function canonical(request: Request, name: string, build: (name: string) => string) {
+  const normalized = normalizeName(name)
+  if (normalized !== name) {
+    const url = new URL(request.url)
+    throw redirect(`${build(normalized)}${url.search}`)
+  }
+  return normalized
+}
+
+/**
+ * /pieces/{pieceName}: the owner's editor. Anyone else who may see the Piece is sent to its
+ * public page; a Piece they may not see is a 404 like a missing one.
+ */
+export async function editorPageData(request: Request, user: SessionUser, rawName: string) {
+  const name = canonical(request, rawName, (value) => `/pieces/${value}`)
+  const piece = await getOwnPieceByName(user.id, name)
+  if (!piece) {
+    const viewable = await getViewablePieceByName(user.id, name)
+    if (viewable) throw redirect(`/${viewable.name}`)
+    throw notFound()
+  }
+  return {
+    piece: { id: piece.id, name: piece.name, generating: piece.generating, hasCode: piece.code.trim().length > 0 },
+    previewSrc: previewUrl(piece),
+    topBarPiece: topBarPiece(piece, true, 'editor'),
+  }
+}
+
+/**
+ * /{name}: the Piece full-page for anyone allowed to see it. Signed-out visitors see the
+ * 'powered by' badge when the owner has no active or canceling subscription.
+ */
+export async function publicPageData(request: Request, viewer: SessionUser | null, rawName: string) {
+  const name = canonical(request, rawName, (value) => `/${value}`)
+  const piece = await getViewablePieceByName(viewer?.id ?? null, name)
+  if (!piece) throw notFound()
+  const isOwner = viewer?.uid === piece.userId
+  const showBadge = !viewer && !isSubscribedStatus((await getSubscriptionStatusByUid(piece.userId)).status)
+  return {
+    piece: { id: piece.id, name: piece.name, description: piece.description },
+    previewSrc: previewUrl(piece),
+    showBadge,
+    topBarPiece: topBarPiece(piece, isOwner, 'page'),
+  }
+}

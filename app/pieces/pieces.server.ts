@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto'
+import type { Sql, TransactionSql } from 'postgres'
+import { isPlus } from '~/billing/subscription.server'
+import { ApiFailure } from '~/lib/api.server'
+import { FREE_PIECE_LIMIT } from '~/lib/constants'
+import { sql } from '~/lib/db.server'
+import { cropImage, decodeDataUrl, processImage, type CropArea } from './images.server'
+import {
+  DESCRIPTION_MAX,
+  normalizeName,
+  PIECE_LIST_FIRST_PAGE,
+  PIECE_LIST_MAX_PAGE,
+  PIECE_VISIBILITIES,
+  PieceMessages,
+  pieceNameProblem,
+  PUBLIC_PIECE_PAGE,
+  RESERVED_PIECE_NAMES,
+  type PieceChanges,
+  type PieceVisibility,
+} from './schema'
+import { isStoredImageUrl, storeImage } from './storage.server'
+import { parseCursor, pieceCursor } from './cursor'
+
+/** A Piece as every client sees it (spec 1 §3); `userId` is the owner's identity id. */
+export type Piece = {
+  id: number
+  name: string
+  description: string
+  icon: string
+  screenshot: string
+  visibility: PieceVisibility
+  userId: string
+  updatedAt: string
+}
+
+/** The owner's view: the saved code, the chat draft, and whether a generation runs. */
+export type OwnPiece = Piece & { code: string; draftData: Record<string, unknown> | null; generating: boolean }
+
+/** What anyone allowed to see a Piece gets: its code is what the public page renders. */
+export type ViewedPiece = Piece & { code: string }
+
+/** `next_starting_after` breaks ties between Pieces updated in the same millisecond. */
+export type PieceList = { data: Piece[]; has_more: boolean; next_starting_after: string | null }
+
+export type PageRequest = { limit?: number; startingAfter?: string | null }
+
+/** A generation that has not finished after this long is taken to have died with its worker. */
+const GENERATION_STALE_AFTER = '30 minutes'
+
+type PieceRow = Omit<Piece, 'updatedAt'> & { updatedAt: Date }
+type OwnPieceRow = PieceRow & { code: string; draftData: Record<string, unknown> | null; generating: boolean }
+
+const COLUMNS = sql`
+  p.id::int as id, p.name, p.description, p.icon, p.screenshot, p.visibility,
+  u.uid as "userId", p.updated_at as "updatedAt"`
+const GENERATING = sql`(p.generation_started_at is not null and p.generation_started_at > now() - ${GENERATION_STALE_AFTER}::interval)`
+const OWN_COLUMNS = sql`${COLUMNS}, p.code, p.draft as "draftData", ${GENERATING} as generating`
+
+const toPiece = ({ updatedAt, ...row }: PieceRow): Piece => ({ ...row, updatedAt: updatedAt.toISOString() })
+const toOwnPiece = (row: OwnPieceRow): OwnPiece => ({ ...toPiece(row), code: row.code, draftData: row.draftData, generating: row.generating })
+
+const notFound = () => new ApiFailure(404, PieceMessages.notFound)
+const nameTaken = () => new ApiFailure(409, PieceMessages.nameTaken)
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
+
+/**
+ * Spec 1 §7 call 23: a new public Piece. Private and members-only need PLUS, and a free
+ * account holds at most FREE_PIECE_LIMIT Pieces (403 with requiresSubscription).
+ */
+export async function createPiece(userId: number, input: { name: string; visibility?: PieceVisibility }): Promise<Piece> {
+  const name = validName(input.name)
+  const visibility = input.visibility ?? 'public'
+  if (!PIECE_VISIBILITIES.includes(visibility)) throw new ApiFailure(400, PieceMessages.visibilityInvalid)
+  if (RESERVED_PIECE_NAMES.has(name)) throw nameTaken()
+  const plus = await isPlus(userId)
+  if (visibility !== 'public' && !plus) throw new ApiFailure(403, PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
+  return sql.begin(async (tx) => {
+    // One create at a time per owner, so two at once cannot both squeeze under the limit.
+    const [owner] = await tx`select id from users where id = ${userId} for update`
+    if (!owner) throw notFound()
+    if (!plus && (await countPiecesIn(tx, userId)) >= FREE_PIECE_LIMIT) {
+      throw new ApiFailure(403, PieceMessages.pieceLimit, { requiresSubscription: true })
+    }
+    try {
+      const [row] = await tx<PieceRow[]>`
+        with inserted as (
+          insert into pieces (name, visibility, user_id) values (${name}, ${visibility}, ${userId}) returning *
+        )
+        select ${COLUMNS} from inserted p join users u on u.id = p.user_id`
+      return toPiece(row!)
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken()
+      throw error
+    }
+  }) as Promise<Piece>
+}
+
+/** Onboarding with a prompt (spec 2 §4): 'piece_' and 8 hex characters, up to 10 tries. */
+export async function createPieceFromPrompt(userId: number): Promise<Piece> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    try {
+      return await createPiece(userId, { name: `piece_${randomBytes(4).toString('hex')}` })
+    } catch (error) {
+      if (!(error instanceof ApiFailure && error.message === PieceMessages.nameTaken)) throw error
+    }
+  }
+  throw new ApiFailure(409, PieceMessages.createFailed)
+}
+
+/** Spec 1 §7 calls 19 and 20: the owner's Pieces, most recently updated first. */
+export async function listPieces(userId: number, page: PageRequest = {}): Promise<PieceList> {
+  const limit = pageSize(page.limit, PIECE_LIST_FIRST_PAGE)
+  const rows = await sql<PieceRow[]>`
+    select ${COLUMNS} from pieces p join users u on u.id = p.user_id
+    where p.user_id = ${userId} ${after(page.startingAfter)}
+    order by p.updated_at desc, p.id desc
+    limit ${limit + 1}`
+  return toList(rows, limit)
+}
+
+/** Spec 2 §7 call 17: the gallery, public Pieces only, newest first. */
+export async function listPublicPieces(page: PageRequest = {}): Promise<PieceList> {
+  const limit = pageSize(page.limit, PUBLIC_PIECE_PAGE)
+  const rows = await sql<PieceRow[]>`
+    select ${COLUMNS} from pieces p join users u on u.id = p.user_id
+    where p.visibility = 'public' ${after(page.startingAfter)}
+    order by p.updated_at desc, p.id desc
+    limit ${limit + 1}`
+  return toList(rows, limit)
+}
+
+/** Spec 1 §7 call 21: the owner's own Piece by name, or null (also for anyone else's). */
+export async function getOwnPieceByName(userId: number, name: string): Promise<OwnPiece | null> {
+  const [row] = await sql<OwnPieceRow[]>`
+    select ${OWN_COLUMNS} from pieces p join users u on u.id = p.user_id
+    where p.name = ${normalizeName(name)} and p.user_id = ${userId}`
+  return row ? toOwnPiece(row) : null
+}
+
+export async function getOwnPiece(userId: number, pieceId: number): Promise<OwnPiece | null> {
+  const [row] = await sql<OwnPieceRow[]>`
+    select ${OWN_COLUMNS} from pieces p join users u on u.id = p.user_id
+    where p.id = ${pieceId} and p.user_id = ${userId}`
+  return row ? toOwnPiece(row) : null
+}
+
+/**
+ * Spec 1 §7 call 22 and the public page /{name}: public for anyone, members-only for anyone
+ * signed in, private for the owner. Anything else is null, exactly like a missing name.
+ */
+export async function getViewablePieceByName(viewerId: number | null, name: string): Promise<ViewedPiece | null> {
+  const [row] = await sql<(PieceRow & { code: string })[]>`
+    select ${COLUMNS}, p.code from pieces p join users u on u.id = p.user_id
+    where p.name = ${normalizeName(name)}
+      and (p.visibility = 'public' or (p.visibility = 'members' and ${viewerId}::bigint is not null) or p.user_id = ${viewerId}::bigint)`
+  return row ? { ...toPiece(row), code: row.code } : null
+}
+
+/**
+ * Spec 1 §7 call 24 (and the code and draft save of spec 2 §7 call 12). Only the owner may
+ * change a Piece; anyone else gets the 404 of a missing one. Private and members-only need
+ * PLUS (403, nothing changes); renaming waits for a running generation (409).
+ */
+export async function updatePiece(userId: number, pieceId: number, changes: PieceChanges): Promise<OwnPiece> {
+  const name = changes.name === undefined ? undefined : validName(changes.name)
+  const description = changes.description?.trim()
+  if (description !== undefined && description.length > DESCRIPTION_MAX) throw new ApiFailure(400, PieceMessages.descriptionTooLong)
+  if (changes.visibility !== undefined && !PIECE_VISIBILITIES.includes(changes.visibility)) {
+    throw new ApiFailure(400, PieceMessages.visibilityInvalid)
+  }
+
+  const current = await getOwnPiece(userId, pieceId)
+  if (!current) throw notFound()
+  const renaming = name !== undefined && name !== current.name
+  if (renaming && current.generating) throw new ApiFailure(409, PieceMessages.renameWhileGenerating)
+  if (renaming && RESERVED_PIECE_NAMES.has(name)) throw nameTaken()
+  const restricting = changes.visibility !== undefined && changes.visibility !== 'public' && changes.visibility !== current.visibility
+  if (restricting && !(await isPlus(userId))) {
+    throw new ApiFailure(403, PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
+  }
+  // Image work happens before the row is locked; an unused image is harmless.
+  const icon = changes.icon === undefined ? undefined : await resolveIcon(changes.icon)
+
+  const values: Record<string, unknown> = {}
+  if (renaming) values.name = name
+  if (description !== undefined) values.description = description
+  if (icon !== undefined) values.icon = icon
+  if (changes.visibility !== undefined) values.visibility = changes.visibility
+  if (changes.code !== undefined) values.code = changes.code
+  if (changes.draftData !== undefined) values.draft = changes.draftData === null ? null : sql.json(changes.draftData as never)
+  // Sending the current name alone changes nothing, so it does not count as an edit.
+  if (Object.keys(values).length === 0) return current
+
+  return sql.begin(async (tx) => {
+    const [locked] = await tx<{ generating: boolean }[]>`
+      select ${GENERATING} as generating from pieces p where p.id = ${pieceId} and p.user_id = ${userId} for update`
+    if (!locked) throw notFound()
+    if (renaming && locked.generating) throw new ApiFailure(409, PieceMessages.renameWhileGenerating)
+    try {
+      await tx`update pieces set ${tx(values)}, updated_at = now() where id = ${pieceId}`
+    } catch (error) {
+      if (isUniqueViolation(error)) throw nameTaken()
+      throw error
+    }
+    const [row] = await tx<OwnPieceRow[]>`select ${OWN_COLUMNS} from pieces p join users u on u.id = p.user_id where p.id = ${pieceId}`
+    return toOwnPiece(row!)
+  }) as Promise<OwnPiece>
+}
+
+/** Spec 1 §7 call 25: only the owner; anyone else gets the 404 of a missing Piece. */
+export async function deletePiece(userId: number, pieceId: number): Promise<void> {
+  const rows = await sql`delete from pieces where id = ${pieceId} and user_id = ${userId} returning id`
+  if (rows.length === 0) throw notFound()
+}
+
+/** Spec 1 §7 call 26: held by any Piece (or a name the app's own pages use). */
+export async function isPieceNameTaken(name: string): Promise<boolean> {
+  const normalized = normalizeName(name)
+  if (RESERVED_PIECE_NAMES.has(normalized)) return true
+  const rows = await sql`select 1 from pieces where name = ${normalized}`
+  return rows.length > 0
+}
+
+export async function countPieces(userId: number): Promise<number> {
+  return countPiecesIn(sql, userId)
+}
+
+/** Called by the generation pipeline: while on, the Piece cannot be renamed. */
+export async function setPieceGenerating(pieceId: number, generating: boolean): Promise<void> {
+  await sql`
+    update pieces set generation_started_at = ${generating ? sql`now()` : null}
+    where id = ${pieceId}`
+}
+
+/** Called by the screenshot job; a new screenshot does not count as an edit. */
+export async function setPieceScreenshot(pieceId: number, screenshotUrl: string): Promise<void> {
+  await sql`update pieces set screenshot = ${screenshotUrl} where id = ${pieceId}`
+}
+
+function after(startingAfter: string | null | undefined) {
+  if (!startingAfter) return sql``
+  const cursor = parseCursor(startingAfter)
+  if (!cursor) throw new ApiFailure(400, 'starting_after must be the updatedAt of a Piece or a next_starting_after value')
+  if (cursor.id === null) return sql`and p.updated_at < ${cursor.updatedAt}`
+  return sql`and (p.updated_at, p.id) < (${cursor.updatedAt}::timestamptz, ${cursor.id}::bigint)`
+}
+
+function toList(rows: PieceRow[], limit: number): PieceList {
+  const data = rows.slice(0, limit).map(toPiece)
+  const hasMore = rows.length > limit
+  const last = data.at(-1)
+  return { data, has_more: hasMore, next_starting_after: hasMore && last ? pieceCursor(last) : null }
+}
+
+function pageSize(requested: number | undefined, fallback: number) {
+  if (requested === undefined || !Number.isInteger(requested)) return fallback
+  return Math.min(Math.max(requested, 1), PIECE_LIST_MAX_PAGE)
+}
+
+function validName(raw: string) {
+  const problem = typeof raw === 'string' ? pieceNameProblem(raw) : 'name must be a string'
+  if (problem) throw new ApiFailure(400, problem)
+  return normalizeName(raw)
+}
+
+async function countPiecesIn(db: Sql | TransactionSql, userId: number) {
+  const [row] = await db<{ count: number }[]>`select count(*)::int as count from pieces where user_id = ${userId}`
+  return row?.count ?? 0
+}
+
+/** '' removes the icon; a data URL is processed and stored; an address of ours is kept. */
+async function resolveIcon(value: string): Promise<string> {
+  if (value === '') return ''
+  if (value.startsWith('data:')) return storeImage(await processImage(decodeDataUrl(value)))
+  if (await isStoredImageUrl(value)) return value
+  throw new ApiFailure(400, PieceMessages.iconInvalid)
+}
+
+/**
+ * For uploads that arrive as a file rather than a data URL (a plain form post): processed
+ * by the rules of spec 1 §5, or cropped when an area (or the centred square) is given.
+ * Answers the address to save as the icon.
+ */
+export async function storeIconUpload(bytes: Buffer, crop?: CropArea | 'centred-square'): Promise<string> {
+  if (crop === undefined) return storeImage(await processImage(bytes))
+  return storeImage(await cropImage(bytes, crop === 'centred-square' ? undefined : crop))
+}
+
+/** The fields every client sees, without the owner's code and draft. */
+export const toPublicPiece = ({ id, name, description, icon, screenshot, visibility, userId, updatedAt }: Piece): Piece => ({
+  id,
+  name,
+  description,
+  icon,
+  screenshot,
+  visibility,
+  userId,
+  updatedAt,
+})

@@ -1,0 +1,149 @@
+import { z } from 'zod'
+import { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, nameProblem, normalizeName } from '~/accounts/schema'
+import { FREE_PIECE_LIMIT, PRODUCT_NAME } from '~/lib/constants'
+
+export { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, normalizeName }
+
+export const PIECE_VISIBILITIES = ['public', 'private', 'members'] as const
+export type PieceVisibility = (typeof PIECE_VISIBILITIES)[number]
+
+/** Menu labels (spec 1 §4): members-only Pieces are visible to anyone signed in. */
+export const VISIBILITY_LABELS: Record<PieceVisibility, string> = {
+  public: 'Public',
+  private: 'Private',
+  members: `${PRODUCT_NAME} Members Only`,
+}
+
+export const DESCRIPTION_MAX = 1000
+export const DESCRIPTION_WARN_ABOVE = 800
+
+/** Spec 1 §9 and spec 2 §9: the sidebar pages and the gallery page. */
+export const PIECE_LIST_FIRST_PAGE = 25
+export const PIECE_LIST_NEXT_PAGE = 20
+export const PUBLIC_PIECE_PAGE = 12
+export const PIECE_LIST_MAX_PAGE = 100
+
+/**
+ * Uploads are bounded before sharp sees them. 8 MB keeps a base64 data URL (4/3 larger)
+ * inside the server's 12 MB body limit; 50 megapixels covers 48 MP phone photos while a
+ * decompression bomb is refused from its header alone.
+ */
+export const MAX_IMAGE_UPLOAD_BYTES = 8 * 1024 * 1024
+export const MAX_IMAGE_INPUT_PIXELS = 50_000_000
+
+export const PieceMessages = {
+  nameTaken: 'Name already taken',
+  descriptionTooLong: `Description must be ${DESCRIPTION_MAX} characters or less`,
+  renameWhileGenerating: 'Cannot rename a Piece while generation is in progress',
+  createFailed: 'Failed to create piece',
+  updateFailed: 'Update failed',
+  notFound: 'Piece not found',
+  pieceLimit: `Free accounts can have up to ${FREE_PIECE_LIMIT} Pieces. Upgrade to a PLUS subscription for unlimited Pieces.`,
+  visibilityNeedsPlus: 'Private and members-only Pieces need a PLUS subscription.',
+  visibilityInvalid: 'Visibility must be public, private or members',
+  iconInvalid: 'Icon must be an image data URL, an image address from this site, or an empty string',
+  notAnImage: 'This file is not an image we can read. Please choose a PNG, JPEG, WebP, GIF or other image file.',
+  imageTooLarge: `Images must be ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB or smaller.`,
+  imageTooManyPixels: `This image is too large to process (limit ${MAX_IMAGE_INPUT_PIXELS / 1_000_000} megapixels).`,
+  cropOutside: 'The crop area must lie inside the image.',
+  // Toasts of spec 1 §8 and spec 2 §8, for the UI.
+  loadFailed: 'Failed to load Pieces',
+  loadMoreFailed: 'Failed to load more Pieces',
+  deleteFailed: 'Failed to delete Piece',
+  descriptionFailed: 'Failed to update description',
+  iconFailed: 'Failed to update icon',
+  iconRemoveFailed: 'Failed to remove icon',
+  visibilityFailed: 'Failed to update visibility',
+  processImageFailed: 'Failed to process image',
+  loadImageFailed: 'Failed to load image',
+  imageEditorFailed: 'Failed to initialize image editor',
+  cropFailed: 'Failed to crop image',
+  checkNameFailed: 'Failed to check name availability',
+  noPiece: 'No Piece available',
+} as const
+
+/**
+ * Single path segments the app already answers (spec 1 §2.1): a Piece by one of these
+ * names could never be opened at /{name}, so they count as taken.
+ */
+export const RESERVED_PIECE_NAMES: ReadonlySet<string> = new Set([
+  'about', 'admin', 'api', 'assets', 'blog', 'contact', 'explore', 'faq', 'favicon.ico', 'favicon.svg',
+  'healthz', 'images', 'landing', 'login', 'logout', 'onboarding', 'pieces', 'privacy', 'resources',
+  'robots.txt', 'settings', 'signin', 'signup', 'sitemap.xml', 'terms',
+])
+
+/** Spec 1 §5 in order, with the Piece wording ('Name ...'); null when the name is valid. */
+export const pieceNameProblem = (raw: string) => nameProblem(raw, 'Name')
+
+const tooShort = `Name must be at least ${NAME_MIN} characters`
+
+/**
+ * A Piece name: checked as typed, then trimmed and lower-cased. An absent value (an empty
+ * form field) reads as too short; another type is named as such for API clients.
+ */
+export const PieceNameSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? tooShort : 'name must be a string') })
+  .superRefine((value, ctx) => {
+    const problem = pieceNameProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+  .transform(normalizeName)
+
+export const PieceDescriptionSchema = z
+  .string({ error: (issue) => (issue.input === undefined ? 'description is required' : 'description must be a string') })
+  .transform((value) => value.trim())
+  .refine((value) => value.length <= DESCRIPTION_MAX, PieceMessages.descriptionTooLong)
+
+export const PieceVisibilitySchema = z.enum(PIECE_VISIBILITIES, { error: PieceMessages.visibilityInvalid })
+
+/** The forms (conform): one schema each, shared by action and client. */
+export const CreatePieceSchema = z.object({ name: PieceNameSchema })
+export const RenamePieceSchema = z.object({ name: PieceNameSchema })
+export const DescriptionSchema = z.object({ description: PieceDescriptionSchema.optional().transform((value) => value ?? '') })
+export const VisibilitySchema = z.object({ visibility: PieceVisibilitySchema })
+
+/** Spec 1 §7 call 23. */
+export const CreatePieceBody = z.object({
+  name: PieceNameSchema,
+  visibility: PieceVisibilitySchema.optional().default('public'),
+})
+
+/** An icon as sent: a data URL to process, an address of an image we stored, or '' to remove it. */
+export const IconInputSchema = z.string({ error: PieceMessages.iconInvalid }).max(12 * 1024 * 1024, PieceMessages.imageTooLarge)
+
+export const PIECE_CODE_MAX = 1_000_000
+
+/** Spec 1 §7 call 24 (and the code/draft save of spec 2 §7 call 12). */
+export const UpdatePieceBody = z
+  .object({
+    name: PieceNameSchema.optional(),
+    description: PieceDescriptionSchema.optional(),
+    icon: IconInputSchema.optional(),
+    visibility: PieceVisibilitySchema.optional(),
+    code: z.string({ error: 'code must be a string' }).max(PIECE_CODE_MAX, `code must be ${PIECE_CODE_MAX} characters or less`).optional(),
+    draftData: z.record(z.string(), z.unknown(), { error: 'draftData must be an object or null' }).nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update: send name, description, icon or visibility')
+
+export type PieceChanges = z.infer<typeof UpdatePieceBody>
+
+const limitMessage = `limit must be a whole number from 1 to ${PIECE_LIST_MAX_PAGE}`
+
+/** `?limit=&starting_after=` of both Piece lists. */
+export const PieceListQuery = z.object({
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(PIECE_LIST_MAX_PAGE, limitMessage)
+    .optional(),
+  starting_after: z.string().max(100, 'starting_after is not a valid cursor').optional(),
+})
+
+const idMessage = 'id must be the id of a Piece'
+export const PieceIdQuery = z.object({ id: z.coerce.number({ error: idMessage }).int(idMessage).positive(idMessage).max(Number.MAX_SAFE_INTEGER, idMessage) })
+
+export const PieceNameQuery = z.object({ name: z.string({ error: 'name is required' }).max(200, 'name is too long') })
+
+/** 'piece_' and 8 hex characters (spec 2 §4, onboarding with a prompt). */
+export const RANDOM_PIECE_NAME_PATTERN = /^piece_[0-9a-f]{8}$/

@@ -1,0 +1,127 @@
+import { Link, useLocation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '~/lib/hydrated'
+import { PIECE_LIST_NEXT_PAGE, PieceMessages } from '~/pieces/schema'
+import { cn } from '~/ui/cn'
+import { Spinner } from '~/ui/spinner'
+import { useToast } from '~/ui/toaster'
+
+export type SidebarPiece = { id: number | string; name: string; icon: string; updatedAt: string }
+export type SidebarPage = { data: SidebarPiece[]; has_more: boolean; next_starting_after?: string | null }
+
+/** Without JavaScript, 'Show more' asks the layout for a longer first page. */
+export const SIDEBAR_LIMIT_PARAM = 'pieces'
+
+/** New pages are appended; a Piece already listed (same id) is not shown twice. */
+export function mergePieces(current: SidebarPiece[], next: SidebarPiece[]) {
+  const seen = new Set(current.map((piece) => piece.id))
+  return [...current, ...next.filter((piece) => !seen.has(piece.id))]
+}
+
+/** The piece name of the current path: `/{name}` or `/pieces/{name}`. */
+export function currentPieceName(pathname: string) {
+  const editor = /^\/pieces\/([^/]+)\/?$/.exec(pathname)
+  if (editor) return decodeURIComponent(editor[1]!)
+  const single = /^\/([^/@][^/]*)\/?$/.exec(pathname)
+  return single ? decodeURIComponent(single[1]!) : null
+}
+
+/**
+ * The sidebar's 'Pieces' list: the first 25 from the layout, then 20 more each time the
+ * bottom scrolls into view (spec 2 §2). Without JavaScript a 'Show more' link asks the
+ * server for a longer list.
+ */
+export function SidebarPieces({ initial, limit }: { initial: SidebarPage; limit: number }) {
+  const location = useLocation()
+  const hydrated = useHydrated()
+  const toast = useToast()
+  const [pieces, setPieces] = useState(initial.data)
+  const [hasMore, setHasMore] = useState(initial.has_more)
+  const [cursor, setCursor] = useState(initial.next_starting_after ?? null)
+  const [loading, setLoading] = useState(false)
+  const sentinel = useRef<HTMLLIElement>(null)
+  const active = currentPieceName(location.pathname)
+
+  // The layout's list changes after creating, renaming or deleting: start again from it.
+  useEffect(() => {
+    setPieces(initial.data)
+    setHasMore(initial.has_more)
+    setCursor(initial.next_starting_after ?? null)
+  }, [initial])
+
+  useEffect(() => {
+    const node = sentinel.current
+    if (!node || !hasMore || loading) return
+    const observer = new IntersectionObserver(async (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return
+      observer.disconnect()
+      // The server's cursor breaks ties between Pieces saved in the same millisecond.
+      const startingAfter = cursor ?? pieces[pieces.length - 1]?.updatedAt
+      if (!startingAfter) return
+      setLoading(true)
+      try {
+        const params = new URLSearchParams({ limit: String(PIECE_LIST_NEXT_PAGE), starting_after: startingAfter })
+        const response = await fetch(`/api/private/pieces?${params}`, { headers: { Accept: 'application/json' } })
+        if (!response.ok) throw new Error(`status ${response.status}`)
+        const page = (await response.json()) as SidebarPage
+        setPieces((current) => mergePieces(current, page.data))
+        setHasMore(page.has_more)
+        setCursor(page.next_starting_after ?? null)
+      } catch {
+        toast({ title: PieceMessages.loadMoreFailed, variant: 'destructive' })
+        setHasMore(false)
+      } finally {
+        setLoading(false)
+      }
+    })
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [cursor, hasMore, loading, pieces, toast])
+
+  if (!pieces.length) return <p className="px-2 text-sm text-zinc-500">No Pieces yet</p>
+
+  const moreParams = new URLSearchParams(location.search)
+  moreParams.set(SIDEBAR_LIMIT_PARAM, String(limit + PIECE_LIST_NEXT_PAGE))
+  return (
+    <ul className="space-y-0.5" data-testid="sidebar-pieces">
+      {pieces.map((piece) => (
+        <li key={piece.id}>
+          <Link
+            to={`/${piece.name}`}
+            aria-current={piece.name === active ? 'page' : undefined}
+            className={cn(
+              'flex h-8 items-center gap-2 truncate rounded-md px-2 text-sm',
+              piece.name === active ? 'bg-zinc-200 font-medium dark:bg-zinc-800' : 'hover:bg-zinc-200/70 dark:hover:bg-zinc-800/70',
+            )}
+          >
+            <PieceIcon icon={piece.icon} name={piece.name} />
+            <span className="truncate">{piece.name}</span>
+          </Link>
+        </li>
+      ))}
+      {hasMore ? (
+        <li ref={sentinel} className="px-2 py-1 text-xs text-zinc-500">
+          {hydrated ? (
+            loading ? <Spinner label="Loading more Pieces" /> : null
+          ) : (
+            <Link to={`${location.pathname}?${moreParams}`} preventScrollReset className="underline underline-offset-2">
+              Show more
+            </Link>
+          )}
+        </li>
+      ) : null}
+    </ul>
+  )
+}
+
+export function PieceIcon({ icon, name, className }: { icon: string; name: string; className?: string }) {
+  if (icon) return <img src={icon} alt="" className={cn('size-5 shrink-0 rounded object-cover', className)} />
+  return (
+    <span
+      aria-hidden="true"
+      className={cn('grid size-5 shrink-0 place-items-center rounded bg-zinc-300 text-[10px] font-semibold uppercase dark:bg-zinc-700', className)}
+    >
+      {name.slice(0, 1)}
+    </span>
+  )
+}
