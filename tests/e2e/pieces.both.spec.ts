@@ -13,7 +13,8 @@ async function createFromSidebar(page: Page, name: string) {
 }
 
 async function openMenu(page: Page) {
-  await page.getByTestId('piece-menu').locator('summary').click()
+  const menu = page.getByTestId('piece-menu')
+  if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click()
   return page.getByRole('group', { name: 'Piece menu' })
 }
 

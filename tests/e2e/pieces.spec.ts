@@ -1,0 +1,107 @@
+import type { Page } from '@playwright/test'
+import { expect, signUpAndOnboard, test, uniqueEmail, uniqueUsername } from './fixtures'
+
+const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
+
+async function createPiece(page: Page, name: string) {
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+  await sidebar.getByRole('button', { name: 'New Piece' }).click()
+  await sidebar.getByLabel('New Piece name').fill(name)
+  await sidebar.getByLabel('New Piece name').press('Enter')
+  await expect(page).toHaveURL(`/pieces/${name}`)
+}
+
+async function openMenu(page: Page) {
+  const menu = page.getByTestId('piece-menu')
+  if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click()
+  return page.getByRole('group', { name: 'Piece menu' })
+}
+
+test('Escape cancels the New Piece entry and Copy link confirms for 2 seconds', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await signUpAndOnboard(page)
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+  await sidebar.getByRole('button', { name: 'New Piece' }).click()
+  await sidebar.getByLabel('New Piece name').fill('never_made')
+  await sidebar.getByLabel('New Piece name').press('Escape')
+  await expect(sidebar.getByLabel('New Piece name')).toHaveCount(0)
+  await expect(sidebar.getByText('No Pieces yet')).toBeVisible()
+
+  const name = uniquePiece('shared')
+  await createPiece(page, name)
+  const menu = await openMenu(page)
+  await menu.getByRole('button', { name: 'Copy link' }).click()
+  await expect(menu.getByRole('button', { name: 'Copied!' })).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`http://localhost:${new URL(page.url()).port}/${name}`)
+  await expect(menu.getByRole('button', { name: 'Copy link' })).toBeVisible({ timeout: 4000 })
+})
+
+test('an icon is chosen, cropped and shown; removing it clears it', async ({ page }) => {
+  await signUpAndOnboard(page)
+  const name = uniquePiece('icon')
+  await createPiece(page, name)
+  let menu = await openMenu(page)
+  await menu.getByLabel('Icon image').setInputFiles('tests/e2e/files/icon.png')
+  const dialog = page.getByRole('dialog', { name: 'Crop icon' })
+  await expect(dialog.getByRole('img', { name: 'Icon being cropped' })).toBeVisible()
+  const area = await dialog.getByTestId('crop-area').boundingBox()
+  expect(Math.round(area!.width)).toBe(350)
+  await dialog.getByRole('button', { name: 'Apply' }).click()
+  await expect(dialog).toHaveCount(0)
+  const sidebarIcon = page.getByTestId('sidebar-pieces').locator('img')
+  await expect(sidebarIcon).toHaveAttribute('src', /^\/images\/[0-9a-f]{64}\.jpg$/)
+  const src = await sidebarIcon.getAttribute('src')
+  const image = await page.request.get(src!)
+  expect(image.headers()['content-type']).toBe('image/jpeg')
+  expect(image.headers()['cache-control']).toContain('immutable')
+
+  menu = await openMenu(page)
+  await menu.getByRole('button', { name: 'Remove icon' }).click()
+  await expect(page.getByTestId('sidebar-pieces').locator('img')).toHaveCount(0)
+})
+
+test('the framed Piece runs on the preview origin and cannot read the app cookies or DOM', async ({ page }) => {
+  await signUpAndOnboard(page)
+  const name = uniquePiece('sandbox')
+  await createPiece(page, name)
+  const lookup = await page.request.get(`/api/private/pieces/by-name?name=${name}&_t=${Date.now()}`)
+  const { id } = await lookup.json()
+  const code = `<!doctype html><html><body><p id="out">running</p><script>
+    const result = {}
+    try { result.parent = parent.document.title } catch (error) { result.parent = 'blocked' }
+    try { result.top = top.location.href } catch (error) { result.top = 'blocked' }
+    result.cookie = document.cookie
+    result.origin = location.origin
+    document.getElementById('out').textContent = JSON.stringify(result)
+  </script></body></html>`
+  const saved = await page.request.patch(`/api/private/pieces?id=${id}`, { data: { code } })
+  expect(saved.status()).toBe(200)
+
+  await page.goto(`/${name}`)
+  const frame = page.frameLocator(`iframe[title="${name} preview"]`)
+  await expect(frame.locator('#out')).toContainText('"parent":"blocked"')
+  const result = JSON.parse((await frame.locator('#out').textContent())!) as Record<string, string>
+  expect(result.top).toBe('blocked')
+  expect(result.cookie).not.toMatch(/pieces_session/)
+  const appOrigin = new URL(page.url()).origin
+  expect(result.origin).not.toBe(appOrigin)
+  expect(await page.locator('iframe').getAttribute('sandbox')).toBe('allow-forms allow-scripts allow-same-origin')
+
+  // The preview address is signed: a tampered one is refused.
+  const src = (await page.locator('iframe').getAttribute('src'))!
+  const tampered = new URL(src)
+  tampered.searchParams.set('sig', 'forged')
+  expect((await page.request.get(tampered.toString())).status()).toBe(404)
+})
+
+test('onboarding with a prompt creates a piece_ Piece and opens it with the prompt', async ({ page }) => {
+  await page.goto('/signup?redirect=' + encodeURIComponent('/explore?prompt=a tip calculator'))
+  await page.getByLabel('Email').fill(uniqueEmail('prompt'))
+  await page.getByLabel('Password').fill('correct horse battery')
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/onboarding/)
+  await page.getByLabel('Username').fill(uniqueUsername('prompt'))
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/pieces\/piece_[0-9a-f]{8}\?prompt=a(\+|%20)tip(\+|%20)calculator$/)
+  await expect(page.getByTestId('top-bar-title')).toHaveText(/^piece_[0-9a-f]{8}$/)
+})
