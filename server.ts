@@ -1,13 +1,13 @@
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
-import type { Server } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
 import { bootProcess, describeModes } from './server/boot'
 import { immutableAssets } from './server/assets'
 import { anonymousPageCache } from './server/page-cache'
-import { createPreviewApp } from './server/preview'
+import { createPreviewHandler } from './server/preview'
 import { rateLimit } from './server/rate-limit'
 import { baseSecurityHeaders, bodySizeLimit, contentSecurity, sameOriginMutations } from './server/security'
 import { sendError } from './server/respond'
@@ -70,7 +70,7 @@ export async function startServer() {
   })
 
   const server = await listen(app, env.PORT, env.HOST)
-  const preview = await listen(createPreviewApp(env), env.PREVIEW_PORT, env.HOST)
+  const preview = await listen(createPreviewHandler(env), env.PREVIEW_PORT, env.HOST)
   runtime.onShutdown(() => close(preview))
   runtime.onShutdown(() => close(server))
 
@@ -79,9 +79,10 @@ export async function startServer() {
   return runtime
 }
 
-function listen(app: express.Express, port: number, host: string) {
+function listen(handler: RequestListener, port: number, host: string) {
   return new Promise<Server>((resolve, reject) => {
-    const server = app.listen(port, host, () => resolve(server))
+    const server = createServer(handler)
+    server.listen(port, host, () => resolve(server))
     server.keepAliveTimeout = 65_000
     server.on('error', (error: NodeJS.ErrnoException) =>
       reject(error.code === 'EADDRINUSE' ? new Error(`Port ${port} is already in use (set PORT / PREVIEW_PORT)`) : error),

@@ -1,4 +1,4 @@
-import express from 'express'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Env } from '../app/lib/env.server'
 import { loadPreviewDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
 
@@ -21,66 +21,74 @@ export function pieceContentSecurityPolicy(appOrigin: string) {
   ].join('; ')
 }
 
+const matchesEtag = (header: string | undefined, etag: string) =>
+  Boolean(header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+
 /**
  * The preview origin: the only place generated Piece code is served from. It shares no
- * storage with the app origin and no cookie is needed here: the app hands out signed,
- * expiring addresses (`/p/{id}?v=&exp=&sig=`) after checking the viewer may see the Piece.
+ * storage with the app origin and needs no cookie: the app hands out signed, expiring
+ * addresses (`/p/{id}?v=&exp=&sig=`) after checking that the viewer may see the Piece.
+ * A plain node:http handler, because it serves one kind of request and serves it a lot.
  */
-export function createPreviewApp(env: Env) {
-  const app = express()
-  app.disable('x-powered-by')
-  app.set('etag', false)
-  if (env.TRUST_PROXY === 'on') app.set('trust proxy', true)
-  const pieceCsp = pieceContentSecurityPolicy(env.APP_ORIGIN)
+export function createPreviewHandler(env: Env) {
+  const baseHeaders = {
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+  }
+  const pieceHeaders = { ...baseHeaders, 'Content-Security-Policy': pieceContentSecurityPolicy(env.APP_ORIGIN), 'Cache-Control': 'private, no-cache' }
   const cache = new Map<string, PreviewDocument>()
 
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff')
-    res.setHeader('Referrer-Policy', 'no-referrer')
-    res.setHeader('Content-Security-Policy', `frame-ancestors 'self' ${env.APP_ORIGIN}`)
-    next()
-  })
-  app.get('/healthz', (_req, res) => void res.json({ ok: true }))
+  const plain = (res: ServerResponse, status: number, text: string) => {
+    res.writeHead(status, {
+      ...baseHeaders,
+      'Content-Security-Policy': `frame-ancestors 'self' ${env.APP_ORIGIN}`,
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': 'no-store',
+    })
+    res.end(text)
+  }
 
-  app.get('/p/:id', async (req, res, next) => {
+  async function document(query: { pieceId: string; version: string }) {
+    // The signed version names the saved code, so a cached copy is the right one.
+    const key = `${query.pieceId}:${query.version}`
+    const cached = cache.get(key)
+    if (cached) return cached
+    const loaded = await loadPreviewDocument(Number(query.pieceId))
+    if (!loaded) return null
+    if (cache.size >= MAX_CACHED_DOCUMENTS) cache.delete(cache.keys().next().value!)
+    cache.set(key, loaded)
+    return loaded
+  }
+
+  return async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const query = { pieceId: req.params.id, version: String(req.query.v ?? ''), expires: String(req.query.exp ?? ''), signature: String(req.query.sig ?? '') }
-      if (!verifyPreviewSignature(query)) {
-        res.status(404).type('text/plain').setHeader('Cache-Control', 'no-store').send('Not found')
-        return
+      const url = new URL(req.url ?? '/', 'http://preview')
+      if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed')
+      if (url.pathname === '/healthz') {
+        res.writeHead(200, { 'Content-Type': 'application/json' })
+        return res.end('{"ok":true}')
       }
-      // The signed version names the saved code, so a cached copy is the right one.
-      const key = `${query.pieceId}:${query.version}`
-      let document = cache.get(key)
-      if (!document) {
-        const loaded = await loadPreviewDocument(Number(query.pieceId))
-        if (!loaded) {
-          res.status(404).type('text/plain').setHeader('Cache-Control', 'no-store').send('Not found')
-          return
-        }
-        document = loaded
-        if (cache.size >= MAX_CACHED_DOCUMENTS) cache.delete(cache.keys().next().value!)
-        cache.set(key, document)
+      const match = /^\/p\/(\d{1,15})$/.exec(url.pathname)
+      if (!match) return plain(res, 404, 'Not found')
+      const query = {
+        pieceId: match[1]!,
+        version: url.searchParams.get('v') ?? '',
+        expires: url.searchParams.get('exp') ?? '',
+        signature: url.searchParams.get('sig') ?? '',
       }
-      res.setHeader('Content-Security-Policy', pieceCsp)
-      res.setHeader('Cache-Control', 'private, no-cache')
-      res.setHeader('ETag', document.etag)
-      if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === document.etag)) {
-        res.status(304).end()
-        return
+      if (!verifyPreviewSignature(query)) return plain(res, 404, 'Not found')
+      const found = await document(query)
+      if (!found) return plain(res, 404, 'Not found')
+      if (matchesEtag(req.headers['if-none-match'], found.etag)) {
+        res.writeHead(304, { ...pieceHeaders, ETag: found.etag })
+        return res.end()
       }
-      res.type('html').send(document.html)
+      res.writeHead(200, { ...pieceHeaders, ETag: found.etag, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': found.bytes.length })
+      res.end(req.method === 'HEAD' ? undefined : found.bytes)
     } catch (error) {
-      next(error)
+      console.error('[preview] unhandled error:', error)
+      if (!res.headersSent) plain(res, 500, 'Something went wrong on our side. Please try again.')
+      else res.end()
     }
-  })
-
-  app.use((_req, res) => {
-    res.status(404).type('text/plain').send('Not found')
-  })
-  app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    console.error('[preview] unhandled error:', error)
-    if (!res.headersSent) res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
-  })
-  return app
+  }
 }

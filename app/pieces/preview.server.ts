@@ -36,13 +36,13 @@ export function verifyPreviewSignature(
   })
 }
 
-export type PreviewDocument = { html: string; etag: string }
+export type PreviewDocument = { bytes: Buffer; etag: string }
 
 /** The HTML the preview origin serves: the saved code, or the starter page for a new Piece. */
 export async function loadPreviewDocument(pieceId: number): Promise<PreviewDocument | null> {
   const [row] = await sql<{ name: string; description: string; code: string }[]>`
     select name, description, code from pieces where id = ${pieceId}`
   if (!row) return null
-  const html = row.code.trim() ? row.code : starterDocument(row)
-  return { html, etag: `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"` }
+  const bytes = Buffer.from(row.code.trim() ? row.code : starterDocument(row))
+  return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` }
 }
