@@ -118,3 +118,38 @@ test.describe('Pieces', () => {
     await expect(page.getByText(`${name} is powered by Pieces`)).toHaveCount(0)
   })
 })
+
+test.describe('Explore and other people’s Pieces', () => {
+  test('explore lists public Pieces newest first; another user gets the read-only menu', async ({ page, browser }) => {
+    await signUpAndOnboard(page)
+    const older = uniquePiece('older')
+    const newer = uniquePiece('newer')
+    await createFromSidebar(page, older)
+    await expect(page).toHaveURL(`/pieces/${older}`)
+    await createFromSidebar(page, newer)
+    await expect(page).toHaveURL(`/pieces/${newer}`)
+
+    const other = await browser.newPage({ javaScriptEnabled: test.info().project.use.javaScriptEnabled ?? true })
+    await signUpAndOnboard(other)
+    await other.goto('/explore')
+    const gallery = other.getByTestId('gallery')
+    const names = await gallery.getByRole('heading', { level: 2 }).allTextContents()
+    expect(names.indexOf(newer)).toBeGreaterThanOrEqual(0)
+    expect(names.indexOf(newer)).toBeLessThan(names.indexOf(older))
+    await expect(gallery.getByText('Last updated just now').first()).toBeVisible()
+
+    await gallery.getByRole('link', { name: newer }).click()
+    await expect(other).toHaveURL(`/${newer}`)
+    await expect(other.getByTestId('top-bar-title')).toHaveText(newer)
+    await other.getByTestId('piece-menu').locator('summary').click()
+    const menu = other.getByRole('group', { name: 'Piece menu' })
+    await expect(menu.getByText('No description yet.')).toBeVisible()
+    await expect(menu.getByText('Rename')).toHaveCount(0)
+    await expect(menu.getByText('Delete Piece')).toHaveCount(0)
+    await expect(other.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+    // The editor of someone else's Piece sends them to its public page.
+    await other.goto(`/pieces/${newer}`)
+    await expect(other).toHaveURL(`/${newer}`)
+    await other.close()
+  })
+})
