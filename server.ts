@@ -24,7 +24,7 @@ export async function startServer() {
 
   if (env.WORKERS === 'on') {
     const { startWorkers } = await import('./jobs/worker')
-    await startWorkers(boss)
+    runtime.onShutdown(await startWorkers(boss))
     console.log('workers: running inside the web process (WORKERS=off to run them with `npm run worker`)')
   } else {
     console.log('workers: off in this process; run `npm run worker`')

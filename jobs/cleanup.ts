@@ -1,13 +1,32 @@
-import { sql } from '../app/lib/db.server'
+import { endStaleGenerations } from '../app/chat/generations.server'
+import { pruneEvents } from '../app/chat/events.server'
 import { SIGN_IN_LOCKOUT_MINUTES } from '../app/lib/constants'
+import { sql } from '../app/lib/db.server'
 
 /**
- * Drops rate-limit windows older than a day and sign-in failure counts older than the
- * lockout; neither can refuse anything any more.
+ * Hourly: drops rate-limit windows older than a day, sign-in failure counts older than
+ * the lockout and stream events older than a day (none can matter any more), and ends
+ * generations whose worker died.
  */
 export async function runCleanup() {
   const removed = await sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`
   const failures = await sql`
     delete from sign_in_failures where last_failure_at < now() - make_interval(mins => ${SIGN_IN_LOCKOUT_MINUTES})`
-  return { rateLimitWindows: removed.count, signInFailures: failures.count }
+  return {
+    rateLimitWindows: removed.count,
+    signInFailures: failures.count,
+    events: await pruneEvents(),
+    staleGenerations: await endStaleGenerations(),
+  }
+}
+
+/**
+ * Midnight in New York. Usage is kept per calendar day in that zone, so a new day starts
+ * at zero by itself — however late this runs, and across DST changes. The job only tidies:
+ * reservations of dead generations are released, and usage rows older than 13 months go.
+ */
+export async function runDailyReset() {
+  const stale = await endStaleGenerations()
+  const old = await sql`delete from usage_days where day < (now() - interval '13 months')::date`
+  return { staleGenerations: stale, oldUsageDays: old.count }
 }

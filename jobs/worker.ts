@@ -1,20 +1,26 @@
 import type PgBoss from 'pg-boss'
 import { pathToFileURL } from 'node:url'
-import { runCleanup } from './cleanup'
+import { runCleanup, runDailyReset } from './cleanup'
+import { startGenerateWorker } from './generate'
 import { QUEUES, SCHEDULES } from './queues'
 
-/** Registers every job handler and schedule on a started pg-boss instance. */
-export async function startWorkers(boss: PgBoss) {
+/**
+ * Registers every job handler and schedule on a started pg-boss instance. Answers the
+ * step that stops them, letting generations in flight end first.
+ */
+export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
   for (const schedule of SCHEDULES) {
     await boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz })
   }
   await boss.work(QUEUES.cleanup.name, async () => runCleanup())
+  await boss.work(QUEUES.dailyReset.name, async () => runDailyReset())
+  return startGenerateWorker(boss)
 }
 
 async function main() {
   const { bootProcess } = await import('../server/boot')
   const runtime = await bootProcess({ role: 'worker' })
-  await startWorkers(runtime.boss)
+  runtime.onShutdown(await startWorkers(runtime.boss))
   console.log('[jobs] workers running; press Ctrl+C to stop')
 }
 

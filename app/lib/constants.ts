@@ -35,3 +35,9 @@ export const SIGN_IN_LOCKOUT_MINUTES = 15
 
 /** Pieces a free account may own; PLUS is unlimited. See docs/decisions/0008-free-piece-limit.md. */
 export const FREE_PIECE_LIMIT = 10
+
+/** Generation (spec 2 §5): the send's limits and the tokens held for one generation. */
+export const MAX_ATTACHMENTS = 3
+export const MAX_ATTACHMENT_BYTES = 4 * 1024 * 1024
+export const MAX_MESSAGE_CHARS = 20_000
+export const GENERATION_TOKEN_RESERVE = 60_000

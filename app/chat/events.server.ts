@@ -1,0 +1,147 @@
+import type { Sql, TransactionSql } from 'postgres'
+import { sql } from '~/lib/db.server'
+import { singleton } from '~/lib/singleton.server'
+
+/** Spec 2 §3 chat stream events. `error` is ours: a failed generation ends with it. */
+export type ChatEvent = {
+  type: 'ready' | 'status' | 'progress' | 'complete' | 'stopped'
+  pieceId: number
+  stage?: 'sending' | 'planning' | 'generating' | 'idle'
+  currentStepTitle?: string
+  plannedStepsTotal?: number
+  currentStepIndex?: number
+  latestCode?: string
+  code?: string
+  patch?: string
+  patches?: unknown[]
+  stepTitle?: string
+  stepIndex?: number
+  stepsTotal?: number
+  tokensUsed?: number
+  tokensSaved?: number
+  generationId?: number
+  error?: string
+}
+
+export type StoredEvent = { id: number; event: ChatEvent }
+
+export const EVENTS_CHANNEL = 'generation_events'
+
+/**
+ * Writes an event and announces its id with NOTIFY in the same transaction, so listeners
+ * hear of it exactly when it is visible. Notifications carry ids only (far under the
+ * 8000-byte limit); every listening process reads the row once.
+ */
+export async function appendEvent(db: Sql | TransactionSql, generationId: number, event: ChatEvent): Promise<number> {
+  const [row] = await db<{ id: number }[]>`
+    with inserted as (
+      insert into generation_events (piece_id, generation_id, payload)
+      values (${event.pieceId}, ${generationId}, ${db.json({ ...event, generationId } as never)})
+      returning id::int as id, piece_id
+    )
+    select id, pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'pieceId', piece_id)::text) from inserted`
+  return row!.id
+}
+
+/** Events of a Piece after an id (Last-Event-ID replay), oldest first. */
+export async function eventsSince(pieceId: number, afterId: number, limit = 500): Promise<StoredEvent[]> {
+  const rows = await sql<{ id: number; payload: ChatEvent }[]>`
+    select id::int as id, payload from generation_events
+    where piece_id = ${pieceId} and id > ${afterId}
+    order by id limit ${limit}`
+  return rows.map((row) => ({ id: row.id, event: row.payload }))
+}
+
+/** The newest event id of a Piece, so a fresh subscriber starts from now. */
+export async function latestEventId(pieceId: number): Promise<number> {
+  const [row] = await sql<{ id: number | null }[]>`select max(id)::int as id from generation_events where piece_id = ${pieceId}`
+  return row?.id ?? 0
+}
+
+type Listener = (stored: StoredEvent) => void
+
+/**
+ * One LISTEN connection per process fans events out to every subscriber of a Piece in
+ * memory: a thousand subscribers cost one query per event, not a thousand.
+ */
+class EventHub {
+  private listeners = new Map<number, Set<Listener>>()
+  private started: Promise<void> | null = null
+
+  private start() {
+    this.started ??= sql
+      .listen(EVENTS_CHANNEL, (payload) => void this.onNotify(payload))
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.started = null
+        throw error
+      })
+    return this.started
+  }
+
+  private async onNotify(payload: string) {
+    let note: { id: number; pieceId: number }
+    try {
+      note = JSON.parse(payload) as { id: number; pieceId: number }
+    } catch {
+      return
+    }
+    const listeners = this.listeners.get(note.pieceId)
+    if (!listeners?.size) return
+    try {
+      const [row] = await sql<{ payload: ChatEvent }[]>`select payload from generation_events where id = ${note.id}`
+      if (!row) return
+      for (const listener of listeners) listener({ id: note.id, event: row.payload })
+    } catch (error) {
+      console.error('[chat] could not relay an event:', error)
+    }
+  }
+
+  async subscribe(pieceId: number, listener: Listener): Promise<() => void> {
+    await this.start()
+    let set = this.listeners.get(pieceId)
+    if (!set) this.listeners.set(pieceId, (set = new Set()))
+    set.add(listener)
+    return () => {
+      set.delete(listener)
+      if (!set.size) this.listeners.delete(pieceId)
+    }
+  }
+
+  subscriberCount() {
+    let count = 0
+    for (const set of this.listeners.values()) count += set.size
+    return count
+  }
+}
+
+export const eventHub = () => singleton('chat-event-hub', () => new EventHub())
+
+/**
+ * Every event of a Piece after `afterId`, stored or live, each exactly once and in order:
+ * live events are buffered while the replay is read, then both are merged by id.
+ */
+export async function followPiece(pieceId: number, afterId: number, deliver: (stored: StoredEvent) => void) {
+  let last = afterId
+  let replaying = true
+  const buffered: StoredEvent[] = []
+  const push = (stored: StoredEvent) => {
+    if (stored.id <= last) return
+    last = stored.id
+    deliver(stored)
+  }
+  const unsubscribe = await eventHub().subscribe(pieceId, (stored) => (replaying ? buffered.push(stored) : push(stored)))
+  try {
+    for (const stored of await eventsSince(pieceId, afterId)) push(stored)
+  } finally {
+    replaying = false
+    buffered.sort((a, b) => a.id - b.id).forEach(push)
+  }
+  return unsubscribe
+}
+
+/** Old events are only needed for reconnects; the cleanup job drops them after a day. */
+export async function pruneEvents() {
+  const removed = await sql`delete from generation_events where created_at < now() - interval '1 day'`
+  return removed.count
+}

@@ -1,0 +1,222 @@
+import sharp from 'sharp'
+import { QUEUES } from '../../jobs/queues'
+import type { AccountUser } from '~/accounts/users.server'
+import { isPlus } from '~/billing/subscription.server'
+import { ApiFailure } from '~/lib/api.server'
+import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
+import { sql } from '~/lib/db.server'
+import { enqueueJob } from '~/lib/jobs.server'
+import { getOwnPiece } from '~/pieces/pieces.server'
+import { PieceMessages } from '~/pieces/schema'
+import { chargeTokens, reserveTokens } from '~/usage/limits.server'
+import { appendEvent, followPiece, type ChatEvent } from './events.server'
+import { modelRequiresSubscription, normalizeModel, type ModelId } from './models'
+import { SendMessages, type Attachment, type SendInput } from './send-schema'
+
+export const GENERATE_QUEUE = QUEUES.generate.name
+/** A running generation that has not reported for this long has died with its worker. */
+export const STALE_AFTER_SECONDS = 90
+
+export type GenerationRequest = {
+  message: string
+  attachments: Attachment[]
+  code: string
+  messageHistory: { role: 'user' | 'assistant'; content: string }[]
+}
+
+export type GenerationResult = {
+  code: string
+  patch: string
+  patches: unknown[]
+  diffs: unknown[]
+  tokensUsed: number
+  tokensSaved: number
+}
+
+type Status = 'queued' | 'running' | 'complete' | 'stopped' | 'failed'
+type Stage = 'sending' | 'planning' | 'generating' | 'idle'
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
+
+/** Images only, by content: each attachment must decode as an image. */
+async function checkAttachments(attachments: Attachment[]) {
+  for (const attachment of attachments) {
+    const bytes = Buffer.from(attachment.url.slice(attachment.url.indexOf(',') + 1), 'base64')
+    const metadata = await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .metadata()
+      .catch(() => null)
+    if (!metadata?.format) throw new ApiFailure(400, SendMessages.notAnImage)
+  }
+}
+
+/**
+ * Spec 2 §7 call 7, first half: checks ownership, input, model and limits, holds tokens,
+ * records the generation and queues it. One generation at a time per Piece (409).
+ */
+export async function startGeneration(user: AccountUser, input: SendInput) {
+  const piece = await getOwnPiece(user.id, input.pieceId)
+  if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
+  await checkAttachments(input.attachments)
+  const model: ModelId = normalizeModel(input.selectedModel ?? user.selectedModel)
+  if (modelRequiresSubscription(model) && !(await isPlus(user.id))) {
+    throw new ApiFailure(403, SUBSCRIPTION_REQUIRED_MESSAGE, { requiresSubscription: true })
+  }
+  if (await activeGeneration(piece.id)) throw new ApiFailure(409, SendMessages.inProgress)
+  const request: GenerationRequest = {
+    message: input.message.trim(),
+    attachments: input.attachments,
+    code: input.code ?? piece.code,
+    messageHistory: input.messageHistory.map(({ role, content }) => ({ role, content })),
+  }
+  const { generationId, eventId } = await sql.begin(async (tx) => {
+    const reserve = await reserveTokens(tx, user.id)
+    try {
+      const [row] = await tx<{ id: number }[]>`
+        insert into generations (piece_id, user_id, model, request, reserved_tokens)
+        values (${piece.id}, ${user.id}, ${model}, ${tx.json(request as never)}, ${reserve})
+        returning id::int as id`
+      const eventId = await appendEvent(tx, row!.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
+      return { generationId: row!.id, eventId }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new ApiFailure(409, SendMessages.inProgress)
+      throw error
+    }
+  })
+  if (input.draftData !== undefined) {
+    await sql`update pieces set draft = ${input.draftData === null ? null : sql.json(input.draftData as never)} where id = ${piece.id}`
+  }
+  try {
+    await enqueueJob(GENERATE_QUEUE, { generationId }, { singletonKey: `generation:${generationId}` })
+  } catch (error) {
+    await finishGeneration(generationId, { status: 'failed', error: 'The generation could not be queued' })
+    throw error
+  }
+  return { generationId, pieceId: piece.id, eventId }
+}
+
+/**
+ * The second half of the send: waits for the generation to end and answers its result.
+ * The generation does not depend on this wait; a client that leaves can watch the stream.
+ */
+export async function waitForGeneration(
+  { generationId, pieceId, eventId }: { generationId: number; pieceId: number; eventId: number },
+  signal: AbortSignal,
+): Promise<Response> {
+  const ended = new Promise<ChatEvent>((resolve) => {
+    let unsubscribe: (() => void) | null = null
+    const done = (event: ChatEvent) => {
+      unsubscribe?.()
+      resolve(event)
+    }
+    signal.addEventListener('abort', () => done({ type: 'stopped', pieceId, error: 'client left' }), { once: true })
+    void followPiece(pieceId, eventId, ({ event }) => {
+      if (event.generationId !== generationId) return
+      if (event.type === 'complete' || event.type === 'stopped' || event.error) done(event)
+    }).then((stop) => {
+      unsubscribe = stop
+    })
+  })
+  const event = await ended
+  const [row] = await sql<{ status: Status; result: GenerationResult | null; tokensUsed: number; error: string | null }[]>`
+    select status, result, tokens_used::int as "tokensUsed", error from generations where id = ${generationId}`
+  if (row?.status === 'complete' && row.result) return Response.json(row.result)
+  if (row?.status === 'stopped') {
+    return Response.json({ code: '', patch: '', patches: [], diffs: [], tokensUsed: row.tokensUsed, tokensSaved: 0, stopped: true })
+  }
+  if (signal.aborted) return new Response(null, { status: 499 })
+  return Response.json({ message: row?.error ?? event.error ?? SendMessages.failed }, { status: 502 })
+}
+
+/** The Piece's generation in progress, if any (stale ones are ended first). */
+export async function activeGeneration(pieceId: number) {
+  await endStaleGenerations(pieceId)
+  const [row] = await sql<{ id: number; stage: Stage; status: Status }[]>`
+    select id::int as id, stage, status from generations where piece_id = ${pieceId} and status in ('queued', 'running')`
+  return row ?? null
+}
+
+/** Spec 2 §7 call 10. */
+export async function generationStatus(userId: number, pieceId: number) {
+  const piece = await getOwnPiece(userId, pieceId)
+  if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
+  const active = await activeGeneration(pieceId)
+  return { type: 'status' as const, stage: active ? active.stage : ('idle' as const), pieceId }
+}
+
+/**
+ * Spec 2 §7 call 8: asks the worker to stop (it polls the flag and aborts the model call
+ * within a second) and answers the tokens spent once it has. A generation that has not
+ * started yet is stopped at once.
+ */
+export async function stopGeneration(userId: number, pieceId: number): Promise<{ tokensUsed: number }> {
+  const piece = await getOwnPiece(userId, pieceId)
+  if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
+  const active = await activeGeneration(pieceId)
+  if (!active) {
+    const [last] = await sql<{ tokensUsed: number }[]>`
+      select tokens_used::int as "tokensUsed" from generations where piece_id = ${pieceId} order by id desc limit 1`
+    return { tokensUsed: last?.tokensUsed ?? 0 }
+  }
+  if (active.status === 'queued') {
+    const stopped = await finishGeneration(active.id, { status: 'stopped', onlyIf: 'queued' })
+    if (stopped) return { tokensUsed: 0 }
+  }
+  await sql`update generations set stop_requested = true where id = ${active.id}`
+  const deadline = Date.now() + 5_000
+  while (Date.now() < deadline) {
+    const [row] = await sql<{ status: Status; tokensUsed: number }[]>`
+      select status, tokens_used::int as "tokensUsed" from generations where id = ${active.id}`
+    if (row && row.status !== 'running' && row.status !== 'queued') return { tokensUsed: row.tokensUsed }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return { tokensUsed: 0 }
+}
+
+type Finish =
+  | { status: 'complete'; result: GenerationResult }
+  | { status: 'stopped'; tokensUsed?: number; onlyIf?: Status }
+  | { status: 'failed'; error: string }
+
+/**
+ * Ends a generation once: records the outcome, charges what it spent (nothing when it
+ * failed through no fault of the user), frees its reservation and the Piece, and
+ * announces the end. Answers false when it had already ended.
+ */
+export async function finishGeneration(generationId: number, finish: Finish): Promise<boolean> {
+  return sql.begin(async (tx) => {
+    const [row] = await tx<{ pieceId: number; userId: number; status: Status }[]>`
+      select piece_id::int as "pieceId", user_id::int as "userId", status from generations where id = ${generationId} for update`
+    if (!row || !['queued', 'running'].includes(row.status)) return false
+    if (finish.status === 'stopped' && finish.onlyIf && row.status !== finish.onlyIf) return false
+    const tokensUsed = finish.status === 'complete' ? finish.result.tokensUsed : finish.status === 'stopped' ? (finish.tokensUsed ?? 0) : 0
+    await tx`
+      update generations set
+        status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0,
+        tokens_used = ${tokensUsed},
+        tokens_saved = ${finish.status === 'complete' ? finish.result.tokensSaved : 0},
+        result = ${finish.status === 'complete' ? tx.json(finish.result as never) : null},
+        error = ${finish.status === 'failed' ? finish.error : null}
+      where id = ${generationId}`
+    await chargeTokens(tx, row.userId, tokensUsed)
+    await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
+    const event: ChatEvent =
+      finish.status === 'complete'
+        ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...finish.result, patches: finish.result.patches }
+        : finish.status === 'stopped'
+          ? { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }
+          : { type: 'status', pieceId: row.pieceId, stage: 'idle', error: finish.error }
+    await appendEvent(tx, generationId, event)
+    return true
+  }) as Promise<boolean>
+}
+
+/** Generations whose worker died (no heartbeat) end as failed, costing nothing. */
+export async function endStaleGenerations(pieceId?: number) {
+  const stale = await sql<{ id: number }[]>`
+    select id::int as id from generations
+    where status in ('queued', 'running') ${pieceId === undefined ? sql`` : sql`and piece_id = ${pieceId}`}
+      and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${STALE_AFTER_SECONDS})`
+  for (const { id } of stale) await finishGeneration(id, { status: 'failed', error: 'The generation stopped responding. No tokens were charged.' })
+  return stale.length
+}
+

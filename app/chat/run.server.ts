@@ -1,0 +1,98 @@
+import { sql } from '~/lib/db.server'
+import { appendEvent } from './events.server'
+import { finishGeneration, type GenerationRequest } from './generations.server'
+import type { ModelId } from './models'
+import { runPipeline, type PipelineProgress } from './pipeline.server'
+
+/** How often a running generation checks for Stop and reports that it is alive. */
+const STOP_POLL_MS = 250
+const HEARTBEAT_MS = 5_000
+
+export class GenerationStopped extends Error {}
+
+type Claimed = { pieceId: number; userId: number; model: ModelId; request: GenerationRequest; reserved: number }
+
+/**
+ * Claims a queued generation for this worker. pg-boss delivers at least once, so a
+ * generation that already ended is skipped, and one left 'running' by a worker that died
+ * is taken over and started again (nothing was charged for the lost attempt).
+ */
+async function claim(generationId: number): Promise<Claimed | null> {
+  const [row] = await sql<(Claimed & { status: string })[]>`
+    update generations set status = 'running', stage = 'planning', started_at = now(), heartbeat_at = now()
+    where id = ${generationId} and status in ('queued', 'running') and not stop_requested
+    returning piece_id::int as "pieceId", user_id::int as "userId", model, request, reserved_tokens::int as reserved, status`
+  if (!row) {
+    // A stop that arrived before the worker did ends the generation here.
+    await finishGeneration(generationId, { status: 'stopped' })
+    return null
+  }
+  await sql`update pieces set generation_started_at = now() where id = ${row.pieceId}`
+  return row
+}
+
+/**
+ * The generate job: plan, then build step by step, streaming progress as events. The
+ * model call is aborted within a quarter second of Stop, or when pg-boss gives up on the
+ * job. A failure that is not the user's doing ends the generation at no charge.
+ */
+export async function runGenerationJob(generationId: number, jobSignal?: AbortSignal) {
+  const claimed = await claim(generationId)
+  if (!claimed) return
+  const controller = new AbortController()
+  const abort = () => controller.abort(new GenerationStopped('stopped'))
+  jobSignal?.addEventListener('abort', () => controller.abort(new Error('The generation took too long')), { once: true })
+  let lastBeat = Date.now()
+  let tokensSoFar = 0
+  const poll = setInterval(() => {
+    void (async () => {
+      const beat = Date.now() - lastBeat > HEARTBEAT_MS
+      if (beat) lastBeat = Date.now()
+      const [row] = await sql<{ stop: boolean }[]>`
+        update generations set heartbeat_at = case when ${beat} then now() else heartbeat_at end
+        where id = ${generationId} returning stop_requested as stop`
+      if (row?.stop) abort()
+    })().catch(() => {})
+  }, STOP_POLL_MS)
+
+  const report = async (progress: PipelineProgress) => {
+    tokensSoFar = progress.tokensUsed ?? tokensSoFar
+    await sql`update generations set stage = ${progress.stage}, heartbeat_at = now() where id = ${generationId}`
+    lastBeat = Date.now()
+    await appendEvent(sql, generationId, { pieceId: claimed.pieceId, ...progress.event })
+  }
+
+  try {
+    await appendEvent(sql, generationId, { type: 'status', pieceId: claimed.pieceId, stage: 'planning' })
+    const result = await runPipeline(
+      {
+        model: claimed.model,
+        prompt: claimed.request.message,
+        attachments: claimed.request.attachments,
+        code: claimed.request.code,
+        history: claimed.request.messageHistory,
+        maxTokens: claimed.reserved,
+        signal: controller.signal,
+      },
+      report,
+    )
+    await finishGeneration(generationId, { status: 'complete', result })
+  } catch (error) {
+    if (controller.signal.reason instanceof GenerationStopped) {
+      await finishGeneration(generationId, { status: 'stopped', tokensUsed: tokensSoFar })
+      return
+    }
+    console.error(`[chat] generation ${generationId} failed:`, error instanceof Error ? error.message : error)
+    await finishGeneration(generationId, { status: 'failed', error: failureMessage(error) })
+  } finally {
+    clearInterval(poll)
+  }
+}
+
+/** What the user is told; the details stay in the log. */
+function failureMessage(error: unknown) {
+  const text = error instanceof Error ? error.message : ''
+  if (/timed? ?out|took too long/i.test(text)) return 'The model took too long to answer. No tokens were charged; please try again.'
+  if (/ECONNREFUSED|fetch failed|network|socket|5\d\d/i.test(text)) return 'The model server is unavailable right now. No tokens were charged; please try again.'
+  return 'Something went wrong while building. No tokens were charged; please try again.'
+}

@@ -1,0 +1,66 @@
+import { ApiFailure } from '~/lib/api.server'
+import { getOwnPiece } from '~/pieces/pieces.server'
+import { PieceMessages } from '~/pieces/schema'
+import { followPiece, latestEventId, type StoredEvent } from './events.server'
+
+export const KEEP_ALIVE_MS = 15_000
+const encoder = new TextEncoder()
+
+const frame = ({ id, event }: StoredEvent) => encoder.encode(`id: ${id}\ndata: ${JSON.stringify(event)}\n\n`)
+
+/**
+ * Spec 2 §7 call 9: a `ready` event, then every event of the Piece as it is written (by
+ * any worker, relayed by any web process), each as an `id:` and a `data:` line. A client
+ * that reconnects with Last-Event-ID gets what it missed first. A comment line every 15 s
+ * keeps proxies from closing a quiet stream.
+ */
+export async function openEventStream(userId: number, pieceId: number, request: Request): Promise<Response> {
+  const piece = await getOwnPiece(userId, pieceId)
+  if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
+  const resumeFrom = Number(request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId'))
+  const afterId = Number.isInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : await latestEventId(pieceId)
+
+  let cleanup = () => {}
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true
+      const send = (chunk: Uint8Array) => {
+        if (!open) return
+        try {
+          controller.enqueue(chunk)
+        } catch {
+          close()
+        }
+      }
+      const keepAlive = setInterval(() => send(encoder.encode(': keep-alive\n\n')), KEEP_ALIVE_MS)
+      let unsubscribe = () => {}
+      const close = () => {
+        if (!open) return
+        open = false
+        clearInterval(keepAlive)
+        unsubscribe()
+        try {
+          controller.close()
+        } catch {
+          // already closed by the client
+        }
+      }
+      cleanup = close
+      request.signal.addEventListener('abort', close, { once: true })
+      send(encoder.encode(`retry: 2000\ndata: ${JSON.stringify({ type: 'ready', pieceId })}\n\n`))
+      unsubscribe = await followPiece(pieceId, afterId, (stored) => send(frame(stored)))
+      if (!open) unsubscribe()
+    },
+    cancel() {
+      cleanup()
+    },
+  })
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+    },
+  })
+}

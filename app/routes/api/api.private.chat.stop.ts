@@ -1,0 +1,16 @@
+import { z } from 'zod'
+import { privateRoute } from '~/accounts/api-auth.server'
+import { stopGeneration } from '~/chat/generations.server'
+import { apiJson, parseOrFail, readJson, rejectGet, requireMethod } from '~/lib/api.server'
+
+const Body = z.object({ pieceId: z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number') })
+
+export const loader = rejectGet
+
+/** Spec 2 §7 call 8: stops the Piece's generation; `pieceId` in the body or the query. */
+export const action = privateRoute(async ({ user }, { request }) => {
+  requireMethod(request, 'POST')
+  const fromQuery = new URL(request.url).searchParams.get('pieceId')
+  const { pieceId } = fromQuery ? parseOrFail(Body, { pieceId: fromQuery }) : await readJson(request, Body)
+  return apiJson(await stopGeneration(user.id, pieceId))
+})

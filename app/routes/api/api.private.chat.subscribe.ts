@@ -1,0 +1,12 @@
+import { z } from 'zod'
+import { privateRoute } from '~/accounts/api-auth.server'
+import { openEventStream } from '~/chat/stream.server'
+import { parseOrFail } from '~/lib/api.server'
+
+const Query = z.object({ pieceId: z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number') })
+
+/** Spec 2 §7 call 9: the Piece's generation events as server-sent events. */
+export const loader = privateRoute(async ({ user }, { request }) => {
+  const { pieceId } = parseOrFail(Query, Object.fromEntries(new URL(request.url).searchParams))
+  return openEventStream(user.id, pieceId, request)
+})

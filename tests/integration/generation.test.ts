@@ -1,0 +1,194 @@
+import type { AppLoadContext } from '@remix-run/node'
+import type PgBoss from 'pg-boss'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerWithPassword } from '../../app/accounts/accounts.server'
+import { issueToken } from '../../app/accounts/tokens.server'
+import { endStaleGenerations } from '../../app/chat/generations.server'
+import { setPlan } from '../../app/billing/subscription.server'
+import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
+import { sql } from '../../app/lib/db.server'
+import { createPiece } from '../../app/pieces/pieces.server'
+import * as send from '../../app/routes/api/api.private.piece-user-usage'
+import * as status from '../../app/routes/api/api.private.chat.status'
+import * as stop from '../../app/routes/api/api.private.chat.stop'
+import * as subscribe from '../../app/routes/api/api.private.chat.subscribe'
+import * as usage from '../../app/routes/api/api.private.user-usage'
+import { LIMIT_MESSAGES } from '../../app/usage/limits.server'
+import { startBoss } from '../../jobs/boss'
+import { startGenerateWorker } from '../../jobs/generate'
+
+type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
+const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
+const uniqueEmail = () => `gen.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
+
+let boss: PgBoss
+let stopWorker: () => Promise<void>
+
+beforeAll(async () => {
+  boss = await startBoss(process.env.DATABASE_URL!)
+  stopWorker = await startGenerateWorker(boss)
+})
+
+afterAll(async () => {
+  await stopWorker()
+  await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
+  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('boss')
+})
+
+async function newOwner(plan: 'free' | 'plus' = 'free') {
+  const created = await registerWithPassword(uniqueEmail(), 'correct horse battery')
+  if (!created.ok) throw new Error('setup failed')
+  if (plan === 'plus') await setPlan(created.userId, 'plus')
+  const { token } = await issueToken(created.userId)
+  const piece = await createPiece(created.userId, { name: `gen_${Math.random().toString(36).slice(2, 10)}` })
+  return { userId: created.userId, pieceId: piece.id, auth: { Authorization: `Bearer ${token}` } }
+}
+
+async function call(handler: Handler, method: string, path: string, auth: Record<string, string>, body?: unknown, signal?: AbortSignal) {
+  const request = new Request(`http://localhost${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  })
+  return (await handler({ request, context, params: {} })) as Response
+}
+
+const sendMessage = (owner: { pieceId: number; auth: Record<string, string> }, body: Record<string, unknown> = {}) =>
+  call(send.action as Handler, 'POST', '/api/private/piece-user-usage', owner.auth, { pieceId: owner.pieceId, message: 'a counter app', ...body })
+
+async function eventsOf(pieceId: number) {
+  const rows = await sql<{ payload: { type: string; stage?: string } }[]>`
+    select payload from generation_events where piece_id = ${pieceId} order by id`
+  return rows.map((row) => `${row.payload.type}:${row.payload.stage ?? ''}`)
+}
+
+describe('a send', () => {
+  it('queues a generation, streams its stages and answers the result with its tokens', async () => {
+    const owner = await newOwner()
+    const response = await sendMessage(owner)
+    expect(response.status).toBe(200)
+    const result = await response.json()
+    expect(result).toMatchObject({ code: expect.stringContaining('<html'), patches: expect.any(Array), diffs: expect.any(Array) })
+    expect(result.tokensUsed).toBeGreaterThan(0)
+    expect(await eventsOf(owner.pieceId)).toEqual(['status:sending', 'status:planning', 'status:planning', 'progress:generating', 'complete:idle'])
+
+    const usageResponse = await call(usage.loader as Handler, 'GET', '/api/private/user-usage', owner.auth)
+    expect((await usageResponse.json()).dailyTokenCount).toBe(result.tokensUsed)
+    const statusResponse = await call(status.loader as Handler, 'GET', `/api/private/chat/status?pieceId=${owner.pieceId}`, owner.auth)
+    expect(await statusResponse.json()).toEqual({ type: 'status', stage: 'idle', pieceId: owner.pieceId })
+  })
+
+  it('refuses bad input with 400 and a foreign Piece with 404, changing nothing', async () => {
+    const owner = await newOwner()
+    const stranger = await newOwner()
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ message: '   ' }, 400, 'Write a message or attach an image'],
+      [{ attachments: [{ type: 'image', url: 'data:text/plain;base64,aGk=' }] }, 400, 'Attachments must be images'],
+      [{ attachments: [{ type: 'image', url: 'data:image/png;base64,bm90IGFuIGltYWdl' }] }, 400, 'Attachments must be images'],
+      [{ attachments: Array.from({ length: 4 }, () => ({ type: 'image', url: 'data:image/png;base64,AA==' })) }, 400, 'At most 3 images can be attached'],
+      [{ pieceId: 'abc' }, 400, 'pieceId must be a number'],
+      [{ pieceId: stranger.pieceId }, 404, 'Piece not found'],
+    ]
+    for (const [body, code, message] of cases) {
+      const response = await sendMessage(owner, body)
+      expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(code)
+      expect((await response.json()).message).toBe(message)
+    }
+    expect(await sql`select 1 from generations where user_id = ${owner.userId}`).toHaveLength(0)
+  })
+
+  it('needs PLUS for a premium model (403 requiresSubscription)', async () => {
+    const owner = await newOwner()
+    const response = await sendMessage(owner, { selectedModel: 'gpt-5' })
+    expect(response.status).toBe(403)
+    expect(await response.json()).toMatchObject({ requiresSubscription: true })
+  })
+
+  it('allows one generation per Piece at a time (409) and holds tokens so parallel sends cannot overspend', async () => {
+    const owner = await newOwner()
+    await sql`
+      insert into usage_days (user_id, day, tokens)
+      values (${owner.userId}, (now() at time zone ${USAGE_TIME_ZONE})::date, ${FREE_DAILY_TOKEN_LIMIT - 10})`
+    // Hold the worker back: a queued generation keeps its reservation.
+    await sql`insert into generations (piece_id, user_id, model, request, reserved_tokens, status, heartbeat_at)
+      values (${owner.pieceId}, ${owner.userId}, 'gpt-4.1-mini', '{}', 10, 'running', now())`
+    const busy = await sendMessage(owner)
+    expect(busy.status).toBe(409)
+    expect((await busy.json()).message).toBe('Another generation in progress')
+
+    const second = await createPiece(owner.userId, { name: `gen_${Math.random().toString(36).slice(2, 10)}` })
+    const limited = await sendMessage({ ...owner, pieceId: second.id })
+    expect(limited.status).toBe(429)
+    expect((await limited.json()).message).toBe(LIMIT_MESSAGES.free)
+  })
+
+  it('answers PLUS users over the limit with the PLUS message', async () => {
+    const owner = await newOwner('plus')
+    await sql`
+      insert into usage_days (user_id, day, tokens)
+      values (${owner.userId}, (now() at time zone ${USAGE_TIME_ZONE})::date, 10000000)`
+    const response = await sendMessage(owner)
+    expect(response.status).toBe(429)
+    expect((await response.json()).message).toContain('PLUS daily token limit')
+  })
+
+  it('ends a generation whose worker died, charges nothing and frees the Piece', async () => {
+    const owner = await newOwner()
+    const [row] = await sql<{ id: number }[]>`
+      insert into generations (piece_id, user_id, model, request, reserved_tokens, status, started_at, heartbeat_at)
+      values (${owner.pieceId}, ${owner.userId}, 'gpt-4.1-mini', '{}', 500, 'running', now() - interval '10 minutes', now() - interval '10 minutes')
+      returning id::int as id`
+    await sql`update pieces set generation_started_at = now() where id = ${owner.pieceId}`
+    const statusResponse = await call(status.loader as Handler, 'GET', `/api/private/chat/status?pieceId=${owner.pieceId}`, owner.auth)
+    expect((await statusResponse.json()).stage).toBe('idle')
+    const [ended] = await sql<{ status: string; reserved: number; used: number }[]>`
+      select status, reserved_tokens::int as reserved, tokens_used::int as used from generations where id = ${row!.id}`
+    expect(ended).toEqual({ status: 'failed', reserved: 0, used: 0 })
+    expect(await endStaleGenerations(owner.pieceId)).toBe(0)
+    expect((await sendMessage(owner)).status).toBe(200)
+  })
+
+  it('stop on an idle Piece answers the last tokens and changes nothing', async () => {
+    const owner = await newOwner()
+    const response = await call(stop.action as Handler, 'POST', '/api/private/chat/stop', owner.auth, { pieceId: owner.pieceId })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ tokensUsed: 0 })
+  })
+})
+
+describe('the event stream', () => {
+  it('sends ready, then every event of a generation with ids, and replays from Last-Event-ID', async () => {
+    const owner = await newOwner()
+    const controller = new AbortController()
+    const response = await call(subscribe.loader as Handler, 'GET', `/api/private/chat/subscribe?pieceId=${owner.pieceId}`, owner.auth, undefined, controller.signal)
+    expect(response.headers.get('content-type')).toContain('text/event-stream')
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-transform')
+    expect(response.headers.get('x-accel-buffering')).toBe('no')
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    let text = ''
+    const sent = sendMessage(owner)
+    while (!text.includes('"type":"complete"')) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += decoder.decode(value)
+    }
+    await sent
+    controller.abort()
+    const frames = text.split('\n\n').filter(Boolean)
+    expect(frames[0]).toContain('data: {"type":"ready"')
+    const ids = frames.slice(1).map((frame) => Number(/^id: (\d+)$/m.exec(frame)?.[1]))
+    expect(ids.every((id, index) => index === 0 || id > ids[index - 1]!)).toBe(true)
+    expect(text).toContain('"type":"progress"')
+
+    const replay = new AbortController()
+    const again = await call(subscribe.loader as Handler, 'GET', `/api/private/chat/subscribe?pieceId=${owner.pieceId}`, { ...owner.auth, 'Last-Event-ID': String(ids[0]) }, undefined, replay.signal)
+    const replayReader = again.body!.getReader()
+    let replayed = ''
+    while (!replayed.includes('"type":"complete"')) replayed += decoder.decode((await replayReader.read()).value)
+    replay.abort()
+    expect(replayed).not.toContain(`id: ${ids[0]}\n`)
+    expect(replayed).toContain(`id: ${ids.at(-1)}\n`)
+  })
+})
