@@ -1,0 +1,200 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import postgres from 'postgres'
+import { ensureBuild } from '../scripts/ensure-build'
+import { createTestDatabase } from '../tests/support/database'
+import { rssMb, startProduct, stop } from './lib'
+
+/**
+ * `npm run bench:generation`: the generation engine with the offline (zero-latency)
+ * model, through the built product with its in-process worker:
+ * - send → first `status` event, send → worker start (`planning`), send → `complete` event
+ *   and send → HTTP answer, over sequential sends;
+ * - relay: the worker's commit (heard by a LISTEN of our own) → the SSE subscriber;
+ * - 1,000 concurrent subscribers on one web process: extra memory and fan-out time.
+ */
+const PORT = 3460
+const SENDS = 60
+const SUBSCRIBERS = 1000
+
+ensureBuild()
+const database = await createTestDatabase('bench')
+const db = postgres(database.url, { max: 2, onnotice: () => {} })
+const product = await startProduct(
+  { DATABASE_URL: database.url, RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_MUTATIONS_PER_MINUTE: '0', RATE_LIMIT_FORMS_PER_MINUTE: '0' },
+  PORT,
+)
+const base = `http://127.0.0.1:${PORT}`
+
+type Timings = { firstStatus: number; planning: number; completeEvent: number; answer: number }
+
+try {
+  const auth = await signUp()
+  const [owner] = await db<{ id: number }[]>`select id::int as id from users order by id desc limit 1`
+  await db`insert into subscriptions (user_id, status, billing_cycle_anchor) values (${owner!.id}, 'active', now())`
+  const pieceId = await createPiece(auth, 'bench_main')
+
+  const timings: Timings[] = []
+  const relay: number[] = []
+  const notified = new Map<number, number>()
+  await db.listen('generation_events', (payload) => {
+    const { id } = JSON.parse(payload) as { id: number }
+    notified.set(id, performance.now())
+  })
+
+  for (let index = 0; index < SENDS; index += 1) {
+    await db`update usage_days set tokens = 0 where user_id = ${owner!.id}`
+    const stream = await subscribe(auth, pieceId)
+    const started = performance.now()
+    const seen: Partial<Timings> = {}
+    const reading = stream.read((event, id) => {
+      const at = performance.now()
+      if (id && notified.has(id)) relay.push(at - notified.get(id)!)
+      if (event.type === 'status' && seen.firstStatus === undefined) seen.firstStatus = at - started
+      if (event.type === 'status' && event.stage === 'planning' && seen.planning === undefined) seen.planning = at - started
+      if (event.type === 'complete') {
+        seen.completeEvent = at - started
+        return true
+      }
+      return false
+    })
+    const answer = await fetch(`${base}/api/private/piece-user-usage`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pieceId, message: `a counter, take ${index}` }),
+    })
+    if (!answer.ok) throw new Error(`send answered ${answer.status}: ${await answer.text()}`)
+    await answer.json()
+    seen.answer = performance.now() - started
+    await reading
+    stream.close()
+    timings.push(seen as Timings)
+  }
+
+  // 1,000 subscribers spread over 10 Pieces, then one generation fanned out to 100 of them.
+  const rssBefore = rssMb(product.child.pid!)
+  const pieces = [pieceId]
+  for (let index = 1; index < 10; index += 1) pieces.push(await createPiece(auth, `bench_fan_${index}`))
+  const streams = await Promise.all(Array.from({ length: SUBSCRIBERS }, (_, index) => subscribe(auth, pieces[index % pieces.length]!)))
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  const rssWith = rssMb(product.child.pid!)
+  const fanStart = performance.now()
+  const arrivals: number[] = []
+  const waits = streams
+    .filter((_, index) => index % pieces.length === 0)
+    .map((stream) =>
+      stream.read((event) => {
+        if (event.type !== 'complete') return false
+        arrivals.push(performance.now() - fanStart)
+        return true
+      }),
+    )
+  await db`update usage_days set tokens = 0 where user_id = ${owner!.id}`
+  const fanned = await fetch(`${base}/api/private/piece-user-usage`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ pieceId, message: 'a quiz' }),
+  })
+  await fanned.text()
+  await Promise.all(waits)
+  streams.forEach((stream) => stream.close())
+
+  const summary = {
+    date: new Date().toISOString(),
+    sends: SENDS,
+    sendToFirstStatus: percentiles(timings.map((t) => t.firstStatus)),
+    sendToWorkerStart: percentiles(timings.map((t) => t.planning)),
+    sendToCompleteEvent: percentiles(timings.map((t) => t.completeEvent)),
+    sendToAnswer: percentiles(timings.map((t) => t.answer)),
+    relayCommitToSubscriber: percentiles(relay),
+    subscribers: SUBSCRIBERS,
+    rssBeforeMb: rssBefore,
+    rssWithSubscribersMb: rssWith,
+    extraMbForSubscribers: rssWith - rssBefore,
+    fanOutToLastOf100: percentiles(arrivals),
+  }
+  console.log(`\nGeneration engine, offline zero-latency model, ${SENDS} sequential sends`)
+  const row = (label: string, p: { p50: number; p95: number; max: number }) =>
+    console.log(label.padEnd(44), `p50 ${p.p50.toFixed(1)} ms`.padStart(14), `p95 ${p.p95.toFixed(1)} ms`.padStart(14), `max ${p.max.toFixed(1)} ms`.padStart(14))
+  row('send → first status event', summary.sendToFirstStatus)
+  row('send → worker start (planning)', summary.sendToWorkerStart)
+  row('send → complete event', summary.sendToCompleteEvent)
+  row('send → HTTP answer', summary.sendToAnswer)
+  row('relay: commit (NOTIFY) → SSE subscriber', summary.relayCommitToSubscriber)
+  row(`fan-out to ${arrivals.length} subscribers of one Piece`, summary.fanOutToLastOf100)
+  console.log(`${SUBSCRIBERS} subscribers: RSS ${rssBefore} MB → ${rssWith} MB (+${summary.extraMbForSubscribers} MB)`)
+  mkdirSync('bench/results', { recursive: true })
+  writeFileSync('bench/results/generation.json', `${JSON.stringify(summary, null, 2)}\n`)
+} finally {
+  await stop(product.child)
+  await db.end()
+  await database.drop()
+}
+process.exit(0)
+
+function percentiles(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
+  return { p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted.at(-1) ?? 0) }
+}
+
+function round(value: number) {
+  return Math.round(value * 10) / 10
+}
+
+async function signUp() {
+  const email = `bench.${Date.now()}@example.com`
+  const password = 'correct horse battery'
+  const signedUp = await fetch(`${base}/signup`, { method: 'POST', body: new URLSearchParams({ email, password }), redirect: 'manual' })
+  if (signedUp.status !== 302) throw new Error(`sign-up answered ${signedUp.status}`)
+  const issued = await fetch(`${base}/api/public/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  const { token } = (await issued.json()) as { token: string }
+  return { Authorization: `Bearer ${token}` }
+}
+
+async function createPiece(auth: Record<string, string>, name: string) {
+  const response = await fetch(`${base}/api/private/pieces`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, visibility: 'public' }),
+  })
+  if (response.status !== 201) throw new Error(`create answered ${response.status}: ${await response.text()}`)
+  return ((await response.json()) as { id: number }).id
+}
+
+type StreamEvent = { type: string; stage?: string }
+
+/** An SSE subscription read with fetch; `read` resolves when `until` says so. */
+async function subscribe(auth: Record<string, string>, pieceId: number) {
+  const controller = new AbortController()
+  const response = await fetch(`${base}/api/private/chat/subscribe?pieceId=${pieceId}`, { headers: auth, signal: controller.signal })
+  if (!response.ok || !response.body) throw new Error(`subscribe answered ${response.status}`)
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  // Wait for `ready` so the subscription is live before anything is sent.
+  while (!buffer.includes('\n\n')) buffer += decoder.decode((await reader.read()).value ?? new Uint8Array(), { stream: true })
+  buffer = buffer.slice(buffer.indexOf('\n\n') + 2)
+  return {
+    async read(until: (event: StreamEvent, id: number | null) => boolean) {
+      for (;;) {
+        let cut: number
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, cut)
+          buffer = buffer.slice(cut + 2)
+          const data = /^data: (.*)$/m.exec(frame)?.[1]
+          if (!data) continue
+          const id = /^id: (\d+)$/m.exec(frame)?.[1]
+          if (until(JSON.parse(data) as StreamEvent, id ? Number(id) : null)) return
+        }
+        const { value, done } = await reader.read()
+        if (done) return
+        buffer += decoder.decode(value, { stream: true })
+      }
+    },
+    close: () => controller.abort(),
+  }
+}
