@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Env } from '../app/lib/env.server'
-import { loadPreviewDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
+import { loadPreviewDocument, runnerDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
 
 const MAX_CACHED_DOCUMENTS = 500
 
@@ -37,6 +37,7 @@ export function createPreviewHandler(env: Env) {
   }
   const pieceHeaders = { ...baseHeaders, 'Content-Security-Policy': pieceContentSecurityPolicy(env.APP_ORIGIN), 'Cache-Control': 'private, no-cache' }
   const cache = new Map<string, PreviewDocument>()
+  const runner = Buffer.from(runnerDocument(env.APP_ORIGIN))
 
   const plain = (res: ServerResponse, status: number, text: string) => {
     res.writeHead(status, {
@@ -48,12 +49,12 @@ export function createPreviewHandler(env: Env) {
     res.end(text)
   }
 
-  async function document(query: { pieceId: string; version: string }) {
+  async function document(query: { kind: 'saved' | 'draft'; pieceId: string; version: string }) {
     // The signed version names the saved code, so a cached copy is the right one.
-    const key = `${query.pieceId}:${query.version}`
+    const key = `${query.kind}:${query.pieceId}:${query.version}`
     const cached = cache.get(key)
     if (cached) return cached
-    const loaded = await loadPreviewDocument(Number(query.pieceId))
+    const loaded = await loadPreviewDocument(Number(query.pieceId), query.kind)
     if (!loaded) return null
     if (cache.size >= MAX_CACHED_DOCUMENTS) cache.delete(cache.keys().next().value!)
     cache.set(key, loaded)
@@ -68,10 +69,16 @@ export function createPreviewHandler(env: Env) {
         res.writeHead(200, { 'Content-Type': 'application/json' })
         return res.end('{"ok":true}')
       }
-      const match = /^\/p\/(\d{1,15})$/.exec(url.pathname)
+      if (url.pathname === '/runner') {
+        // Renders only what the app posts; it holds nothing of its own, so it needs no signature.
+        res.writeHead(200, { ...pieceHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': runner.length })
+        return res.end(req.method === 'HEAD' ? undefined : runner)
+      }
+      const match = /^\/(p|d)\/(\d{1,15})$/.exec(url.pathname)
       if (!match) return plain(res, 404, 'Not found')
       const query = {
-        pieceId: match[1]!,
+        kind: match[1] === 'd' ? ('draft' as const) : ('saved' as const),
+        pieceId: match[2]!,
         version: url.searchParams.get('v') ?? '',
         expires: url.searchParams.get('exp') ?? '',
         signature: url.searchParams.get('sig') ?? '',

@@ -9,6 +9,7 @@ import { enqueueJob } from '~/lib/jobs.server'
 import { getOwnPiece } from '~/pieces/pieces.server'
 import { PieceMessages } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
+import { recordExchange } from './draft.server'
 import { appendEvent, followPiece, type ChatEvent } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from './models'
 import { SendMessages, type Attachment, type SendInput } from './send-schema'
@@ -184,8 +185,8 @@ type Finish =
  */
 export async function finishGeneration(generationId: number, finish: Finish): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const [row] = await tx<{ pieceId: number; userId: number; status: Status }[]>`
-      select piece_id::int as "pieceId", user_id::int as "userId", status from generations where id = ${generationId} for update`
+    const [row] = await tx<{ pieceId: number; userId: number; status: Status; request: GenerationRequest }[]>`
+      select piece_id::int as "pieceId", user_id::int as "userId", status, request from generations where id = ${generationId} for update`
     if (!row || !['queued', 'running'].includes(row.status)) return false
     if (finish.status === 'stopped' && finish.onlyIf && row.status !== finish.onlyIf) return false
     const tokensUsed = finish.status === 'complete' ? finish.result.tokensUsed : finish.status === 'stopped' ? (finish.tokensUsed ?? 0) : 0
@@ -198,6 +199,7 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         error = ${finish.status === 'failed' ? finish.error : null}
       where id = ${generationId}`
     await chargeTokens(tx, row.userId, tokensUsed)
+    if (finish.status === 'complete') await recordExchange(tx, row.pieceId, row.request, finish.result)
     await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
     const event: ChatEvent =
       finish.status === 'complete'

@@ -39,6 +39,7 @@ export async function editorPageData(request: Request, user: SessionUser, rawNam
     throw notFound()
   }
   return {
+    owned: piece,
     piece: { id: piece.id, name: piece.name, generating: piece.generating, hasCode: piece.code.trim().length > 0 },
     previewSrc: previewUrl(piece),
     topBarPiece: topBarPiece(piece, true, 'editor'),

@@ -1,35 +1,32 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { useLoaderData, useLocation } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
+import { ChatBuilder } from '~/chat/chat-builder'
+import { chatData, handleChatForm } from '~/chat/editor.server'
 import { editorPageData } from '~/pieces/pages.server'
-import { PreviewFrame } from '~/pieces/preview-frame'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return data(await editorPageData(request, user, params.pieceName ?? ''), { headers: { 'Cache-Control': 'private, no-store' } })
+  const { owned, piece, topBarPiece } = await editorPageData(request, user, params.pieceName ?? '')
+  const { chat } = await chatData(user, owned)
+  return data({ piece, topBarPiece, chat }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
-/** /pieces/{pieceName}: the Piece being built, with its menu in the top bar. */
+/** The chat without JavaScript: send, stop, accept, reject, undo and redo as forms. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const { owned } = await editorPageData(request, user, params.pieceName ?? '')
+  return handleChatForm(user, owned.id, await request.formData())
+}
+
+/** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
 export default function PieceEditorRoute() {
-  const { piece, previewSrc } = useLoaderData<typeof loader>()
-  return (
-    <div className="flex h-[calc(100dvh-3.5rem)] flex-col">
-      {piece.hasCode ? null : (
-        <p className="border-b border-zinc-200 px-4 py-2 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-          This is your new Piece. Rename it, describe it and give it an icon from the menu above, or{' '}
-          <Link to={`/${piece.name}`} className="underline underline-offset-2">
-            open its public page
-          </Link>
-          .
-        </p>
-      )}
-      <div className="min-h-0 flex-1">
-        <PreviewFrame src={previewSrc} name={piece.name} />
-      </div>
-    </div>
-  )
+  const { piece, chat } = useLoaderData<typeof loader>()
+  const location = useLocation()
+  const prompt = new URLSearchParams(location.search).get('prompt')
+  return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} initialPrompt={prompt} />
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE }]

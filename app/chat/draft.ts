@@ -1,0 +1,70 @@
+import type { Attachment } from './send-schema'
+
+/** Spec 2 §3 exchange and draftData. */
+export type Exchange = {
+  userMessage: { role: 'user'; content: string; attachments: Attachment[] }
+  assistantMessage: { role: 'assistant'; content: string; attachments: Attachment[]; patch?: string; patches?: unknown[] }
+  tokensUsed: number
+}
+
+export type DraftData = {
+  currentInput: string
+  currentAttachments: Attachment[]
+  exchangeHistory: Exchange[]
+  historyIndex: number
+}
+
+export const EMPTY_DRAFT: DraftData = { currentInput: '', currentAttachments: [], exchangeHistory: [], historyIndex: -1 }
+
+/** A stored draft of any shape becomes a valid one. */
+export function readDraft(value: unknown): DraftData {
+  if (!value || typeof value !== 'object') return EMPTY_DRAFT
+  const draft = value as Partial<DraftData>
+  const exchangeHistory = Array.isArray(draft.exchangeHistory) ? draft.exchangeHistory : []
+  const index = typeof draft.historyIndex === 'number' ? draft.historyIndex : exchangeHistory.length - 1
+  return {
+    currentInput: typeof draft.currentInput === 'string' ? draft.currentInput : '',
+    currentAttachments: Array.isArray(draft.currentAttachments) ? draft.currentAttachments : [],
+    exchangeHistory,
+    historyIndex: Math.min(Math.max(index, -1), exchangeHistory.length - 1),
+  }
+}
+
+/** The code shown at the current history point: the saved code before any exchange. */
+export function codeAt(draft: DraftData, savedCode: string) {
+  return draft.historyIndex >= 0 ? (draft.exchangeHistory[draft.historyIndex]?.assistantMessage.content ?? savedCode) : savedCode
+}
+
+/** Sending from an earlier point drops the later exchanges (after Confirm Overwrite). */
+export const isBehindLatest = (draft: DraftData) => draft.historyIndex < draft.exchangeHistory.length - 1
+
+/** A finished exchange becomes the newest point of history; later ones are dropped. */
+export function addExchange(draft: DraftData, exchange: Exchange): DraftData {
+  const kept = draft.exchangeHistory.slice(0, draft.historyIndex + 1)
+  return { currentInput: '', currentAttachments: [], exchangeHistory: [...kept, exchange], historyIndex: kept.length }
+}
+
+/**
+ * Undo steps back one exchange and puts that exchange's message back in the input (to
+ * edit and resend); redo steps forward and restores the input of the exchange after it.
+ */
+export function undo(draft: DraftData): DraftData {
+  if (draft.historyIndex < 0) return draft
+  const undone = draft.exchangeHistory[draft.historyIndex]!
+  return { ...draft, historyIndex: draft.historyIndex - 1, currentInput: undone.userMessage.content, currentAttachments: undone.userMessage.attachments }
+}
+
+export function redo(draft: DraftData): DraftData {
+  if (draft.historyIndex >= draft.exchangeHistory.length - 1) return draft
+  const index = draft.historyIndex + 1
+  const following = draft.exchangeHistory[index + 1]
+  return {
+    ...draft,
+    historyIndex: index,
+    currentInput: following?.userMessage.content ?? '',
+    currentAttachments: following?.userMessage.attachments ?? [],
+  }
+}
+
+/** A pending generation exists when history holds exchanges not yet accepted. */
+export const hasPending = (draft: DraftData) => draft.exchangeHistory.length > 0

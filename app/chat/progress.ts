@@ -1,0 +1,30 @@
+/** Spec 2 §4 processing status and its words. */
+export type ProcessingStatus = 'idle' | 'processing' | 'complete' | 'stopped' | 'error' | 'upgrade'
+
+export const STATUS_MESSAGES = {
+  idle: 'Ready to build your Piece',
+  sending: 'Sending',
+  planning: 'Planning',
+  generating: 'Generating',
+  complete: 'Generation complete',
+  error: 'Something went wrong',
+  busy: 'Another generation in progress',
+  stopped: 'Generation stopped',
+} as const
+
+export const PROGRESS_CLEAR_AFTER_COMPLETE_MS = 650
+export const PROGRESS_CLEAR_AFTER_STOP_MS = 350
+
+const clamp = (value: number) => Math.min(100, Math.max(0, value))
+
+/**
+ * The chat's progress hint: Planning 30; a step message 45 + 50 × the step ratio, or 60
+ * without step counts; Sending 15; complete 100.
+ */
+export function progressHint(message: string, step?: { index?: number; total?: number }) {
+  if (message === STATUS_MESSAGES.complete) return 100
+  if (message === STATUS_MESSAGES.sending) return 15
+  if (message === STATUS_MESSAGES.planning) return 30
+  if (step?.total && step.total > 0 && step.index !== undefined) return clamp(45 + 50 * ((step.index + 1) / step.total))
+  return 60
+}

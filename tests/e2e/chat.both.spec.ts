@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test'
+import { expect, signUpAndOnboard, test } from './fixtures'
+
+const uniquePiece = (label = 'chat') => `${label}_${Math.random().toString(36).slice(2, 9)}`
+const jsOn = () => test.info().project.use.javaScriptEnabled !== false
+
+async function newPiece(page: Page) {
+  await signUpAndOnboard(page)
+  const name = uniquePiece()
+  await page.goto('/pieces')
+  await page.getByLabel('Piece name', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Create Piece' }).click()
+  await expect(page).toHaveURL(`/pieces/${name}`)
+  return name
+}
+
+/** The editor's preview: the runner's inner frame with JavaScript, the draft page without. */
+function preview(page: Page, name: string) {
+  const frame = page.frameLocator(`iframe[title="${name} preview"]`)
+  return jsOn() ? frame.frameLocator('#piece') : frame
+}
+
+test('send a prompt, watch it build, accept it, and the public page shows it', async ({ page }) => {
+  const name = await newPiece(page)
+  await expect(page.getByTestId('chat-status')).toHaveText('Ready to build your Piece')
+  await page.getByLabel('Message').fill('a counter app')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const history = page.getByRole('list', { name: 'Chat history' })
+  await expect(history.getByText('a counter app')).toBeVisible({ timeout: 15_000 })
+  if (jsOn()) await expect(page.getByTestId('chat-status')).toHaveText(/Generation complete|Ready to build your Piece/)
+  await expect(preview(page, name).locator('body')).not.toContainText('Your Piece will appear here')
+
+  await page.getByRole('button', { name: 'Accept' }).click()
+  if (jsOn()) {
+    const dialog = page.getByRole('dialog', { name: 'Accept Generation' })
+    await dialog.getByRole('button', { name: 'Accept' }).click()
+    await expect(dialog).toHaveCount(0)
+  }
+  await expect(page.getByRole('button', { name: 'Accept' })).toHaveCount(0)
+  await expect(history.getByText('a counter app')).toHaveCount(0)
+
+  await page.goto(`/${name}`)
+  await expect(page.frameLocator(`iframe[title="${name} preview"]`).locator('body')).not.toContainText('Your Piece will appear here')
+})
+
+test('undo and redo move through history; reject restores the saved Piece', async ({ page }) => {
+  const name = await newPiece(page)
+  for (const message of ['a notes app', 'make the title Shopping']) {
+    await page.getByLabel('Message').fill(message)
+    await page.getByRole('button', { name: 'Send' }).click()
+    await expect(page.getByRole('list', { name: 'Chat history' }).getByText(message)).toBeVisible({ timeout: 15_000 })
+    if (jsOn()) await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled()
+  }
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await expect(page.getByLabel('Message')).toHaveValue('make the title Shopping')
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled()
+  await page.getByRole('button', { name: 'Redo' }).click()
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeDisabled()
+
+  await page.getByRole('button', { name: 'Reject' }).click()
+  if (jsOn()) await page.getByRole('dialog', { name: 'Reject Generation' }).getByRole('button', { name: 'Reject' }).click()
+  await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0)
+  await expect(preview(page, name).getByRole('heading', { name })).toBeVisible()
+})
