@@ -1,16 +1,31 @@
 import PgBoss from 'pg-boss'
+import postgres from 'postgres'
 import { singleton } from '../app/lib/singleton.server'
 import { QUEUES } from './queues'
 
-/** Starts the process's pg-boss instance and makes sure every queue exists. */
+/** Any fixed number; it names the "installing pg-boss" lock. */
+const BOSS_SETUP_LOCK = 7_310_441
+
+/**
+ * Starts the process's pg-boss instance and makes sure every queue exists. Several
+ * processes starting at once on a fresh database would race pg-boss's schema and queue
+ * creation into deadlocks, so setup runs under a session advisory lock.
+ */
 export async function startBoss(connectionString: string): Promise<PgBoss> {
   const boss = singleton('boss', () => new PgBoss({ connectionString, schema: 'pgboss', max: 4 }))
   boss.on('error', (error) => console.error('[jobs] pg-boss error:', error.message))
-  await boss.start()
-  for (const queue of Object.values(QUEUES)) {
-    const deadLetter = `${queue.name}.dead`
-    await boss.createQueue(deadLetter)
-    await boss.createQueue(queue.name, { ...queue, deadLetter })
+  const lock = postgres(connectionString, { max: 1, onnotice: () => {} })
+  try {
+    await lock`select pg_advisory_lock(${BOSS_SETUP_LOCK})`
+    await boss.start()
+    for (const queue of Object.values(QUEUES)) {
+      const deadLetter = `${queue.name}.dead`
+      await boss.createQueue(deadLetter)
+      await boss.createQueue(queue.name, { ...queue, deadLetter })
+    }
+  } finally {
+    await lock`select pg_advisory_unlock(${BOSS_SETUP_LOCK})`.catch(() => {})
+    await lock.end({ timeout: 5 })
   }
   return boss
 }

@@ -1,4 +1,4 @@
-import type { TransactionSql } from 'postgres'
+import type { Sql, TransactionSql } from 'postgres'
 import { isPlus } from '~/billing/subscription.server'
 import { ApiFailure } from '~/lib/api.server'
 import {
@@ -19,7 +19,13 @@ export const LIMIT_MESSAGES = {
   priceCap: 'Price cap reached for this month. Raise your monthly spending limit to keep building.',
 } as const
 
-const TODAY = (db: TransactionSql) => db`(now() at time zone ${USAGE_TIME_ZONE})::date`
+/**
+ * The usage day of an instant (now by default): the calendar date in New York. A new day
+ * starts at 12am ET whatever the offset, so DST changes move nothing.
+ */
+export const usageDay = (db: TransactionSql | Sql, at?: Date) =>
+  at ? db`(${at.toISOString()}::timestamptz at time zone ${USAGE_TIME_ZONE})::date` : db`(now() at time zone ${USAGE_TIME_ZONE})::date`
+const TODAY = (db: TransactionSql) => usageDay(db)
 
 type Allowance = { dailyUsed: number; reserved: number; limit: number; plus: boolean; usageBased: boolean; billableRoom: number }
 

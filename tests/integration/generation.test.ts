@@ -192,3 +192,24 @@ describe('the event stream', () => {
     expect(replayed).toContain(`id: ${ids.at(-1)}\n`)
   })
 })
+
+describe('usage days', () => {
+  it('start at midnight in New York on both sides of the DST changes', async () => {
+    const { usageDay } = await import('../../app/usage/limits.server')
+    const dayOf = async (iso: string) => {
+      const [row] = await sql<{ day: string }[]>`select ${usageDay(sql, new Date(iso))}::text as day`
+      return row!.day
+    }
+    // Spring forward (8 March 2026): midnight EST is 05:00Z.
+    expect(await dayOf('2026-03-08T04:59:59Z')).toBe('2026-03-07')
+    expect(await dayOf('2026-03-08T05:00:00Z')).toBe('2026-03-08')
+    // The day after, midnight EDT is 04:00Z.
+    expect(await dayOf('2026-03-09T03:59:59Z')).toBe('2026-03-08')
+    expect(await dayOf('2026-03-09T04:00:00Z')).toBe('2026-03-09')
+    // Fall back (1 November 2026): midnight EDT is 04:00Z; the next midnight EST is 05:00Z.
+    expect(await dayOf('2026-11-01T03:59:59Z')).toBe('2026-10-31')
+    expect(await dayOf('2026-11-01T04:00:00Z')).toBe('2026-11-01')
+    expect(await dayOf('2026-11-02T04:59:59Z')).toBe('2026-11-01')
+    expect(await dayOf('2026-11-02T05:00:00Z')).toBe('2026-11-02')
+  })
+})

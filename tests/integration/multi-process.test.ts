@@ -1,0 +1,80 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { afterAll, describe, expect, it } from 'vitest'
+import { registerWithPassword } from '../../app/accounts/accounts.server'
+import { issueToken } from '../../app/accounts/tokens.server'
+import { createPiece } from '../../app/pieces/pieces.server'
+import { freePort } from '../../db/embedded'
+
+/**
+ * Nothing about a generation lives in one process: two web processes without workers and
+ * one worker process share the database; a send on one web process is watched live from
+ * the other.
+ */
+const children: ChildProcess[] = []
+afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')))
+
+function run(script: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET!, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.push(child)
+  let output = ''
+  child.stdout!.on('data', (chunk) => (output += chunk))
+  child.stderr!.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
+    const deadline = Date.now() + timeoutMs
+    while (!pattern.test(output)) {
+      if (child.exitCode !== null) throw new Error(`exited early:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${output}`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+  return { child, exited, waitFor }
+}
+
+describe('two web processes and one worker', () => {
+  it('relays a generation started on one web process to a subscriber on the other', async () => {
+    const [portA, portB] = [await freePort(), await freePort()]
+    const webA = run('scripts/start.ts', { PORT: String(portA), PREVIEW_PORT: String(portA + 1), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
+    const webB = run('scripts/start.ts', { PORT: String(portB), PREVIEW_PORT: String(portB + 1), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
+    const worker = run('jobs/worker.ts', {})
+    await Promise.all([webA.waitFor(/Pieces is ready/), webB.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
+
+    const created = await registerWithPassword(`multi.${Date.now()}@example.com`, 'correct horse battery')
+    if (!created.ok) throw new Error('setup failed')
+    const piece = await createPiece(created.userId, { name: `multi_${Math.random().toString(36).slice(2, 9)}` })
+    const { token } = await issueToken(created.userId)
+    const auth = { Authorization: `Bearer ${token}` }
+
+    const controller = new AbortController()
+    const stream = await fetch(`http://127.0.0.1:${portB}/api/private/chat/subscribe?pieceId=${piece.id}`, { headers: auth, signal: controller.signal })
+    expect(stream.status).toBe(200)
+    const reader = stream.body!.getReader()
+    const decoder = new TextDecoder()
+    let seen = ''
+    seen += decoder.decode((await reader.read()).value)
+    expect(seen).toContain('"type":"ready"')
+
+    const answer = fetch(`http://127.0.0.1:${portA}/api/private/piece-user-usage`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pieceId: piece.id, message: 'a to-do list' }),
+    })
+    while (!seen.includes('"type":"complete"')) {
+      const { value, done } = await reader.read()
+      if (done) break
+      seen += decoder.decode(value)
+    }
+    controller.abort()
+    expect(seen).toContain('"stage":"planning"')
+    expect(seen).toContain('"type":"complete"')
+    const response = await answer
+    expect(response.status).toBe(200)
+    expect((await response.json()).tokensUsed).toBeGreaterThan(0)
+
+    for (const process of [webA, webB, worker]) process.child.kill('SIGTERM')
+    expect(await Promise.all([webA.exited, webB.exited, worker.exited])).toEqual([0, 0, 0])
+  }, 120_000)
+})
