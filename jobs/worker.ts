@@ -1,7 +1,5 @@
 import type PgBoss from 'pg-boss'
 import { pathToFileURL } from 'node:url'
-import { runCleanup, runDailyReset } from './cleanup'
-import { startGenerateWorker } from './generate'
 import { QUEUES, SCHEDULES } from './queues'
 
 /**
@@ -9,6 +7,9 @@ import { QUEUES, SCHEDULES } from './queues'
  * step that stops them, letting generations in flight end first.
  */
 export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
+  // Loaded here, not at the top: the feature modules need the database the entry resolves first.
+  const { runCleanup, runDailyReset } = await import('./cleanup')
+  const { startGenerateWorker } = await import('./generate')
   for (const schedule of SCHEDULES) {
     await boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz })
   }

@@ -12,6 +12,9 @@ const WINDOW_MS = 60_000
 const FORM_PATHS = new Set([
   '/signin',
   '/signup',
+  '/auth/google',
+  '/auth/google/link',
+  '/auth/google/unlink',
   '/contact',
   '/settings/contact',
   '/landing',

@@ -1,6 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import { GoogleLinkCard } from '~/accounts/google-card'
+import { googleLinkState } from '~/accounts/google.server'
 import { requireUser } from '~/accounts/guards.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import {
@@ -17,7 +19,8 @@ import { GeneralErrorBoundary } from '~/ui/error-page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  return data(await settingsData(user), { headers: { 'Cache-Control': 'private, no-store' } })
+  const [settings, google] = await Promise.all([settingsData(user), googleLinkState(user.id)])
+  return data({ ...settings, google }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 /** The Preferences toggles without JavaScript. */
@@ -43,7 +46,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 const linkClass = 'block rounded-md px-2 py-2 hover:bg-zinc-100 dark:hover:bg-zinc-800'
 
 export default function SettingsRoute() {
-  const { usage, subscription, preferences } = useLoaderData<typeof loader>()
+  const { usage, subscription, preferences, google } = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-5 py-10">
       <h1 className="sr-only">Settings</h1>
@@ -52,6 +55,7 @@ export default function SettingsRoute() {
         <SubscriptionSection subscription={subscription} />
         {subscription.subscribed ? <UsagePricingSection usage={usage} /> : null}
         <BillingHistorySection />
+        <GoogleLinkCard state={google} />
       </Card>
       <Card title="Preferences">
         <div className="divide-y divide-zinc-200 dark:divide-zinc-800">

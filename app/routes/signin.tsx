@@ -1,7 +1,10 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useLocation } from '@remix-run/react'
-import { registerWithPassword, verifyPasswordSignIn } from '~/accounts/accounts.server'
+import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
+import { registerWithPassword } from '~/accounts/accounts.server'
+import { signInWithPassword } from '~/accounts/throttle.server'
+import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from '~/lib/messages'
+import { googleEnabled } from '~/accounts/google.server'
 import { safeRedirect } from '~/accounts/urls'
 import { redirectSignedIn } from '~/accounts/redirects.server'
 import { AuthMessages, CredentialsSchema, isWeakPassword } from '~/accounts/schema'
@@ -17,7 +20,7 @@ const modeOf = (request: Request) => (new URL(request.url).pathname === '/signup
 /** One screen for /signin and /signup (spec 1 §2.1). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await redirectSignedIn(request)
-  return data(null, { headers: publicPageHeaders(Boolean(user)) })
+  return data({ google: googleEnabled() }, { headers: publicPageHeaders(Boolean(user)) })
 }
 
 export const headers = loaderHeaders
@@ -38,8 +41,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!created.ok) return fail(AuthMessages.alreadyRegistered, 409)
     userId = created.userId
   } else {
-    const checked = await verifyPasswordSignIn(email, password)
-    if (!checked.ok) return fail(checked.reason === 'no-account' ? AuthMessages.noAccount : AuthMessages.wrongPassword, 401)
+    const checked = await signInWithPassword(email, password, context.clientIp)
+    if (!checked.ok) {
+      if (checked.reason === 'locked') return fail(TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE, 429)
+      return fail(checked.reason === 'no-account' ? AuthMessages.noAccount : AuthMessages.wrongPassword, 401)
+    }
     userId = checked.userId
   }
   const cookie = await createSession(userId)
@@ -47,11 +53,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignInRoute() {
+  const { google } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
   const location = useLocation()
   const mode = location.pathname === '/signup' ? 'signup' : 'signin'
   const redirectTo = new URLSearchParams(location.search).get('redirect')
-  return <SignInCard key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} />
+  return <SignInCard key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} google={google} />
 }
 
 export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(location.pathname === '/signup' ? 'Sign up' : 'Sign in') }]

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
 
+const PREVIEW_PORT = Number(process.env.E2E_PORT ?? 3210) + 1
+
 const email = () => `api.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
 
 test.describe('JSON API frame', () => {
@@ -76,7 +78,7 @@ test.describe('security basics', () => {
     }
     const document = (await request.get('/landing')).headers()['content-security-policy']
     expect(document).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
-    expect(document).toContain('frame-src http://localhost:3211')
+    expect(document).toContain(`frame-src http://localhost:${PREVIEW_PORT}`)
   })
 
   test('a cross-site form post is refused', async ({ request }) => {
@@ -96,7 +98,7 @@ test.describe('security basics', () => {
   })
 
   test('the preview origin answers on its own port', async ({ request }) => {
-    const response = await request.get('http://localhost:3211/healthz')
+    const response = await request.get(`http://localhost:${PREVIEW_PORT}/healthz`)
     expect(response.status()).toBe(200)
     expect(response.headers()['set-cookie']).toBeUndefined()
   })

@@ -141,4 +141,22 @@ describe('Google OAuth fake', () => {
 
     expect((await fetch(authorizationURL(), { redirect: 'manual' })).status).toBe(200)
   })
+
+  it('is steered over HTTP from another process: add or change an account, pick the next one', async () => {
+    const post = (path: string, body: unknown) => fetch(`${google.url}${path}`, { method: 'POST', body: JSON.stringify(body) })
+    expect((await post('/__fake/users', { sub: '3003' })).status).toBe(400)
+    expect((await post('/__fake/next-user', { sub: 'nobody' })).status).toBe(404)
+
+    expect((await post('/__fake/users', { sub: '3003', email: 'grace@example.com', name: 'Grace Hopper' })).status).toBe(200)
+    expect(await (await fetch(authorizationURL())).text()).toContain('Grace Hopper &lt;grace@example.com&gt;')
+    await post('/__fake/users', { sub: '3003', email: 'grace.hopper@example.com', name: 'Grace Hopper' })
+
+    expect((await post('/__fake/next-user', { sub: '3003' })).status).toBe(200)
+    const direct = await fetch(authorizationURL(), { redirect: 'manual' })
+    expect(direct.status).toBe(302)
+    const code = new URL(direct.headers.get('location') ?? '').searchParams.get('code') ?? ''
+    const tokens = (await (await exchange(code)).json()) as Record<string, string>
+    const info = await (await fetch(google.userInfoURL, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()
+    expect(info).toMatchObject({ sub: '3003', email: 'grace.hopper@example.com' })
+  })
 })

@@ -21,6 +21,10 @@
  *   through as extraParams. The id_token is never verified.
  * - Profile: GET userInfoURL with `Authorization: Bearer <access_token>`, reading sub, name, given_name,
  *   family_name, email and picture. It does not check the status, so a failure yields a profile of undefineds.
+ *
+ * Tests in another process (Playwright against a served app) steer the fake over HTTP: `POST /__fake/users` with a
+ * JSON GoogleUser adds that account to the chooser, or replaces the one with its sub (an email changed at Google);
+ * `POST /__fake/next-user` with `{ "sub": ... }` makes the next authorization skip the chooser, like setNextUser.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { escapeHtml, listen, nowSeconds, randomId, readBody, redirect, sendHtml, sendJson } from './http'
@@ -229,6 +233,18 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       case 'GET /oauth2/v3/userinfo':
       case 'GET /v1/userinfo':
         return userInfo(req, res)
+      case 'POST /__fake/users': {
+        const user = parseUser(await readBody(req))
+        if (!user) return sendJson(res, 400, { error: 'invalid_request', error_description: 'Expected { sub, email, name }' })
+        users.set(user.sub, user)
+        return sendJson(res, 200, user)
+      }
+      case 'POST /__fake/next-user': {
+        const { sub } = (safeJson(await readBody(req)) ?? {}) as { sub?: unknown }
+        if (typeof sub !== 'string' || !users.has(sub)) return sendJson(res, 404, { error: 'not_found', error_description: `No fake Google user with sub ${String(sub)}` })
+        nextUser = sub
+        return sendJson(res, 200, { sub })
+      }
       case 'GET /.well-known/openid-configuration':
         return sendJson(res, 200, {
           issuer: 'https://accounts.google.com',
@@ -262,6 +278,26 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       nextUser = sub
     },
     close: server.close,
+  }
+}
+
+function safeJson(body: string): unknown {
+  try {
+    return JSON.parse(body)
+  } catch {
+    return null
+  }
+}
+
+function parseUser(body: string): GoogleUser | null {
+  const raw = safeJson(body) as Partial<Record<keyof GoogleUser, unknown>> | null
+  if (!raw || typeof raw.sub !== 'string' || !raw.sub || typeof raw.email !== 'string' || typeof raw.name !== 'string') return null
+  return {
+    sub: raw.sub,
+    email: raw.email,
+    name: raw.name,
+    ...(typeof raw.picture === 'string' ? { picture: raw.picture } : {}),
+    ...(typeof raw.email_verified === 'boolean' ? { email_verified: raw.email_verified } : {}),
   }
 }
 

@@ -69,3 +69,20 @@ describe('sign-in throttling', () => {
     expect(await sql`select 1 from sign_in_failures where key = ${`account:${email}`}`).toHaveLength(0)
   })
 })
+
+describe('the sign-in page', () => {
+  it('answers the locked account with 429 and the message under the form', async () => {
+    const { action } = await import('../../app/routes/signin')
+    const email = uniqueEmail()
+    await registerWithPassword(email, 'correct horse battery')
+    const submit = async (password: string) => {
+      const request = new Request('http://localhost/signin', { method: 'POST', body: new URLSearchParams({ email, password }) })
+      const context = { nonce: 'n', rateLimited: false, clientIp: uniqueIp() } satisfies AppLoadContext
+      return (await action({ request, context, params: {} })) as unknown as { init: { status: number }; data: { result: { error: Record<string, string[]> } } }
+    }
+    for (let attempt = 0; attempt < 10; attempt += 1) expect((await submit('wrong password')).init.status).toBe(401)
+    const locked = await submit('correct horse battery')
+    expect(locked.init.status).toBe(429)
+    expect(JSON.stringify(locked.data.result)).toContain(TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE)
+  })
+})
