@@ -1,0 +1,89 @@
+import OpenAI from 'openai'
+import { z } from 'zod'
+import type { AccountUser } from '~/accounts/users.server'
+import { ApiFailure } from '~/lib/api.server'
+import { sql } from '~/lib/db.server'
+import { getEnv } from '~/lib/env.server'
+import { getOwnPiece, getViewablePieceByName } from '~/pieces/pieces.server'
+import { chargeTokens, reserveTokens } from '~/usage/limits.server'
+import { normalizeModel } from './models'
+
+/** Spec 2 §3 agentic payload and §7 call 11. */
+export const AgenticBody = z.object({
+  input: z.unknown().optional(),
+  instruction: z.string({ error: 'instruction must be text' }).trim().min(1, 'instruction is required').max(4_000, 'instruction must be 4,000 characters or less'),
+  mode: z.string().max(50).optional().default('auto'),
+  name: z.string().max(200).optional(),
+  pieceId: z.coerce.number().int().positive().optional(),
+  pieceName: z.string().max(64).optional(),
+})
+export type AgenticInput = z.infer<typeof AgenticBody>
+
+const MAX_INPUT_CHARS = 50_000
+const estimateTokens = (text: string) => Math.ceil(text.length / 4)
+
+const SYSTEM = [
+  'You carry out one instruction from a small web app on the input it gives you.',
+  'Answer with the result only. When the result is structured (a list, records, numbers), answer valid JSON and nothing else.',
+].join(' ')
+
+/** JSON in the answer becomes `data`; a fenced block is unwrapped first. */
+export function parseAgenticAnswer(answer: string): { result: string; data: unknown } {
+  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(answer)?.[1]
+  const candidate = (fenced ?? answer).trim()
+  try {
+    return { result: candidate, data: JSON.parse(candidate) as unknown }
+  } catch {
+    return { result: answer.trim(), data: null }
+  }
+}
+
+async function runModel(model: string, instruction: string, input: string, signal: AbortSignal) {
+  const env = getEnv()
+  if (!env.OPENAI_API_KEY) {
+    // The offline generator is honest about what it is: it echoes the request as data.
+    const data = { offline: true, instruction, input: input.slice(0, 2_000), note: 'Made by the offline generator: connect an AI model to run this action for real.' }
+    const result = JSON.stringify(data)
+    return { answer: result, tokens: estimateTokens(instruction) + estimateTokens(input) + estimateTokens(result) }
+  }
+  const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, maxRetries: 1, timeout: 60_000 })
+  const completion = await client.chat.completions.create(
+    {
+      model,
+      messages: [
+        { role: 'system', content: SYSTEM },
+        { role: 'user', content: `Instruction:\n${instruction}\n\nInput:\n${input}` },
+      ],
+    },
+    { signal },
+  )
+  const answer = completion.choices[0]?.message?.content ?? ''
+  return { answer, tokens: completion.usage?.total_tokens ?? estimateTokens(instruction + input + answer) }
+}
+
+/**
+ * Spec 2 §7 call 11: runs a Piece's instruction on its input with the model, counted
+ * against the signed-in caller's allowance (the same 429 messages as a send). Works for
+ * the caller's own Pieces and any Piece they may view (its public page).
+ */
+export async function executeAgentic(user: AccountUser, body: AgenticInput, signal: AbortSignal) {
+  if (body.pieceId !== undefined) {
+    const own = await getOwnPiece(user.id, body.pieceId)
+    const [named] = own ? [own] : await sql<{ name: string }[]>`select name from pieces where id = ${body.pieceId}`
+    if (!own && !(named && (await getViewablePieceByName(user.id, named.name)))) throw new ApiFailure(404, 'Piece not found')
+  }
+  const input = typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? null)
+  if (input.length > MAX_INPUT_CHARS) throw new ApiFailure(400, `input must be ${MAX_INPUT_CHARS.toLocaleString('en-US')} characters or less`)
+  await sql.begin((tx) => reserveTokens(tx, user.id))
+  const model = normalizeModel(user.selectedModel)
+  let ran: { answer: string; tokens: number }
+  try {
+    ran = await runModel(model, body.instruction, input, signal)
+  } catch (error) {
+    console.error('[agentic] model call failed:', error instanceof Error ? error.message : error)
+    throw new ApiFailure(502, 'The action could not be run right now. No tokens were charged.')
+  }
+  await sql.begin((tx) => chargeTokens(tx, user.id, ran.tokens))
+  const { result, data } = parseAgenticAnswer(ran.answer)
+  return { result, data, tokensUsed: ran.tokens, message: 'Action completed' }
+}
