@@ -9,6 +9,7 @@ import { Dialog } from '~/ui/dialog'
 import { useToast } from '~/ui/toaster'
 import { compactTokens, usageBar } from '~/usage/format'
 import { starterDocument } from '~/pieces/starter-document'
+import { AgenticBridge } from './agentic-bridge'
 import { codeAt, hasPending, isBehindLatest, redo, undo, type DraftData } from './draft'
 import type { ChatData } from './editor.server'
 import type { ChatEvent } from './events.server'
@@ -548,6 +549,7 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
         )}
       </div>
 
+      {hydrated ? <AgenticBridge frame={frame} previewOrigin={chat.previewOrigin} pieceId={chat.pieceId} signedIn /> : null}
       <Dialog
         open={confirm === 'overwrite'}
         onClose={() => setConfirm(null)}

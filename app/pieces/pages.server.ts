@@ -60,6 +60,7 @@ export async function publicPageData(request: Request, viewer: SessionUser | nul
     piece: { id: piece.id, name: piece.name, description: piece.description },
     previewSrc: previewUrl(piece),
     showBadge,
+    previewOrigin: getEnv().PREVIEW_ORIGIN,
     topBarPiece: topBarPiece(piece, isOwner, 'page'),
   }
 }

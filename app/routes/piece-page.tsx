@@ -1,5 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { useRef } from 'react'
+import { AgenticBridge } from '~/chat/agentic-bridge'
 import { getOptionalUser } from '~/accounts/session.server'
 import { onboardingUrl } from '~/accounts/urls'
 import { PRODUCT_NAME } from '~/lib/constants'
@@ -30,14 +32,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PiecePage() {
-  const { piece, previewSrc, showBadge, topBarPiece, shell } = useLoaderData<typeof loader>()
+  const { piece, previewSrc, showBadge, topBarPiece, shell, previewOrigin } = useLoaderData<typeof loader>()
   const { theme } = useTheme()
+  const frame = useRef<HTMLIFrameElement>(null)
+  const bridge = <AgenticBridge frame={frame} previewOrigin={previewOrigin} pieceId={piece.id} signedIn={Boolean(shell)} />
   if (shell) {
     return (
       <AppShell user={shell.user} initiallyCollapsed={shell.collapsed} pieces={shell.pieces} piecesLimit={shell.piecesLimit} topBarPiece={topBarPiece}>
         <div className="h-[calc(100dvh-3.5rem)]">
-          <PreviewFrame src={previewSrc} name={piece.name} />
+          <PreviewFrame ref={frame} src={previewSrc} name={piece.name} />
         </div>
+        {bridge}
       </AppShell>
     )
   }
@@ -54,7 +59,8 @@ export default function PiecePage() {
         <ThemeToggle theme={theme} />
       </header>
       <main className="relative min-h-0 flex-1">
-        <PreviewFrame src={previewSrc} name={piece.name} />
+        <PreviewFrame ref={frame} src={previewSrc} name={piece.name} />
+        {bridge}
         {showBadge ? (
           <a
             href="/"

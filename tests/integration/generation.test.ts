@@ -71,7 +71,10 @@ describe('a send', () => {
     const result = await response.json()
     expect(result).toMatchObject({ code: expect.stringContaining('<html'), patches: expect.any(Array), diffs: expect.any(Array) })
     expect(result.tokensUsed).toBeGreaterThan(0)
-    expect(await eventsOf(owner.pieceId)).toEqual(['status:sending', 'status:planning', 'status:planning', 'progress:generating', 'complete:idle'])
+    const events = await eventsOf(owner.pieceId)
+    expect(events.slice(0, 2)).toEqual(['status:sending', 'status:planning'])
+    expect(events).toContain('progress:generating')
+    expect(events.at(-1)).toBe('complete:idle')
 
     const usageResponse = await call(usage.loader as Handler, 'GET', '/api/private/user-usage', owner.auth)
     expect((await usageResponse.json()).dailyTokenCount).toBe(result.tokensUsed)

@@ -1,0 +1,118 @@
+import { useNavigate } from '@remix-run/react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import { openPaymentDialog } from '~/billing/payment-dialog-event'
+import { Button } from '~/ui/button'
+import { Dialog } from '~/ui/dialog'
+import { useToast } from '~/ui/toaster'
+import { normalizeAgenticResult } from './agentic-normalize'
+
+export const AGENTIC_CONFIRM_DEFAULT = 'This will consume tokens. Proceed?'
+
+type Request = { id?: unknown; input?: unknown; instruction?: string; mode?: string; name?: string; confirm?: string }
+
+/** Spec 2 §8: a 429 opens the payment dialog of the matching mode. */
+function paymentModeFor(message: string) {
+  if (message.includes('PLUS daily token limit')) return 'enable-usage-based-pricing' as const
+  if (message.includes('Price cap')) return 'update-usage-based-pricing' as const
+  return 'upgrade-to-plus' as const
+}
+
+/**
+ * The agentic bridge: a Piece framed from the preview origin asks with
+ * `postMessage({ type: 'agentic:execute', ... })`; only messages from that origin and
+ * from our own frame are heard. The user confirms ('Confirm Agentic Action'), the call
+ * runs, and the frame gets `agentic:result` or `agentic:error` ('cancelled' when declined).
+ */
+export function AgenticBridge({
+  frame,
+  previewOrigin,
+  pieceId,
+  signedIn,
+}: {
+  frame: RefObject<HTMLIFrameElement | null>
+  previewOrigin: string
+  pieceId: number
+  signedIn: boolean
+}) {
+  const navigate = useNavigate()
+  const toast = useToast()
+  const [pending, setPending] = useState<Request | null>(null)
+  const [busy, setBusy] = useState(false)
+  const latest = useRef<Request | null>(null)
+
+  const reply = (message: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(message, previewOrigin)
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== previewOrigin || !frame.current || event.source !== frame.current.contentWindow) return
+      const data = event.data as ({ type?: string } & Request) | null
+      if (data?.type !== 'agentic:execute') return
+      if (!signedIn) {
+        navigate('/signup')
+        return
+      }
+      latest.current = data
+      setPending(data)
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [frame, navigate, previewOrigin, signedIn])
+
+  const cancel = () => {
+    if (busy || !pending) return
+    reply({ type: 'agentic:error', id: pending.id, error: 'cancelled' })
+    setPending(null)
+  }
+
+  async function run() {
+    const request = pending
+    if (!request) return
+    setBusy(true)
+    try {
+      const response = await fetch('/api/private/agentic/execute', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ input: request.input, instruction: request.instruction, mode: request.mode ?? 'auto', name: request.name, pieceId }),
+      })
+      const body = (await response.json().catch(() => ({}))) as { message?: string; result?: unknown; data?: unknown; tokensUsed?: number; requiresSubscription?: boolean }
+      if (response.status === 401) {
+        navigate('/signup')
+        return
+      }
+      if (!response.ok) {
+        if (response.status === 429 && body.message) openPaymentDialog(paymentModeFor(body.message), 'agentic')
+        else if (body.requiresSubscription) openPaymentDialog('upgrade-to-plus', 'agentic')
+        reply({ type: 'agentic:error', id: request.id, error: body.message ?? 'Failed to execute action' })
+        return
+      }
+      reply({
+        type: 'agentic:result',
+        id: request.id,
+        result: normalizeAgenticResult(body.result),
+        data: normalizeAgenticResult(body.data),
+        tokensUsed: body.tokensUsed,
+        message: body.message,
+      })
+    } catch {
+      toast({ title: 'Failed to execute action', variant: 'destructive' })
+      reply({ type: 'agentic:error', id: request.id, error: 'Failed to execute action' })
+    } finally {
+      setBusy(false)
+      setPending(null)
+    }
+  }
+
+  return (
+    <Dialog open={pending !== null} busy={busy} onClose={cancel} title="Confirm Agentic Action" description={pending?.confirm?.trim() || AGENTIC_CONFIRM_DEFAULT}>
+      {pending?.name ? <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">{pending.name}</p> : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={cancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={() => void run()} pending={busy}>
+          Proceed
+        </Button>
+      </div>
+    </Dialog>
+  )
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest'
+import { parseDocument, parsePlan } from './instructions'
+
+describe('parsePlan', () => {
+  it('reads fenced, bare and chatty JSON plans', () => {
+    expect(parsePlan('{"steps":["Layout","Logic"]}')).toEqual(['Layout', 'Logic'])
+    expect(parsePlan('Sure!\n```json\n{"steps": ["One"]}\n```\nGood luck')).toEqual(['One'])
+    expect(parsePlan('Here you go: {"steps": ["A", "", 3, "B"]} done')).toEqual(['A', 'B'])
+  })
+
+  it('falls back to one step for malformed answers and caps long plans', () => {
+    expect(parsePlan('no json here')).toEqual(['Build the page'])
+    expect(parsePlan('{"steps": "nope"}')).toEqual(['Build the page'])
+    expect(parsePlan('{"steps": [')).toEqual(['Build the page'])
+    expect(parsePlan(JSON.stringify({ steps: ['1', '2', '3', '4', '5', '6'] }))).toHaveLength(4)
+  })
+})
+
+describe('parseDocument', () => {
+  it('takes the fenced html block or a bare document', () => {
+    expect(parseDocument('Here:\n```html\n<!doctype html><html><body>x</body></html>\n```')).toBe('<!doctype html><html><body>x</body></html>')
+    expect(parseDocument('<html><body>y</body></html>')).toBe('<html><body>y</body></html>')
+  })
+
+  it('refuses answers without a document', () => {
+    expect(parseDocument('I cannot do that.')).toBeNull()
+    expect(parseDocument('```js\nconsole.log(1)\n```')).toBeNull()
+  })
+})

@@ -1,0 +1,56 @@
+import OpenAI from 'openai'
+import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
+import { getEnv } from '~/lib/env.server'
+import type { ModelId } from './models'
+import type { Attachment } from './send-schema'
+
+export type ModelUsage = { promptTokens: number; completionTokens: number; totalTokens: number }
+
+let client: OpenAI | null = null
+function openai() {
+  const env = getEnv()
+  client ??= new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, maxRetries: 1, timeout: 120_000 })
+  return client
+}
+
+export const modelServerConfigured = () => Boolean(getEnv().OPENAI_API_KEY)
+
+/** Our model ids map to the server's names; `OPENAI_MODEL_<ID>` overrides one (e.g. OPENAI_MODEL_GPT_5). */
+export function providerModel(model: ModelId) {
+  const key = `OPENAI_MODEL_${model.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
+  return process.env[key]?.trim() || model
+}
+
+/** A user message with its images as image inputs. */
+export function userContent(text: string, attachments: Attachment[]): string | ChatCompletionContentPart[] {
+  if (!attachments.length) return text
+  return [{ type: 'text', text }, ...attachments.map((attachment) => ({ type: 'image_url' as const, image_url: { url: attachment.url } }))]
+}
+
+/**
+ * One streamed chat completion: the text as it grows (for live progress) and the usage
+ * the server reports at the end. `signal` aborts the request.
+ */
+export async function streamCompletion(
+  { model, messages, maxTokens, signal }: { model: ModelId; messages: ChatCompletionMessageParam[]; maxTokens: number; signal: AbortSignal },
+  onText?: (text: string) => void,
+): Promise<{ text: string; usage: ModelUsage }> {
+  const stream = await openai().chat.completions.create(
+    { model: providerModel(model), messages, stream: true, stream_options: { include_usage: true }, max_completion_tokens: Math.max(256, maxTokens) },
+    { signal },
+  )
+  let text = ''
+  let usage: ModelUsage | null = null
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta?.content
+    if (delta) {
+      text += delta
+      onText?.(text)
+    }
+    if (chunk.usage) {
+      usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens }
+    }
+  }
+  const estimate = Math.ceil(JSON.stringify(messages).length / 4) + Math.ceil(text.length / 4)
+  return { text, usage: usage ?? { promptTokens: estimate, completionTokens: 0, totalTokens: estimate } }
+}

@@ -1,0 +1,58 @@
+import type { Page } from '@playwright/test'
+import { expect, signUpAndOnboard, test } from './fixtures'
+
+const PIECE_CODE = `<!doctype html><html><body>
+<button id="go">Run</button><pre id="out">idle</pre>
+<script>
+  addEventListener('message', (event) => {
+    if (event.data && (event.data.type === 'agentic:result' || event.data.type === 'agentic:error')) {
+      document.getElementById('out').textContent = JSON.stringify(event.data)
+    }
+  })
+  document.getElementById('go').onclick = () =>
+    parent.postMessage({ type: 'agentic:execute', id: 7, instruction: 'Count the rows', input: [1, 2, 3], name: 'Row counter' }, '*')
+</script></body></html>`
+
+async function pieceWithCode(page: Page) {
+  await signUpAndOnboard(page)
+  const name = `agentic_${Math.random().toString(36).slice(2, 9)}`
+  const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
+  const { id } = await created.json()
+  expect((await page.request.patch(`/api/private/pieces?id=${id}`, { data: { code: PIECE_CODE } })).status()).toBe(200)
+  return name
+}
+
+test('a Piece on its public page runs an agentic action after confirmation, and a cancel answers "cancelled"', async ({ page }) => {
+  const name = await pieceWithCode(page)
+  await page.goto(`/${name}`)
+  const piece = page.frameLocator(`iframe[title="${name} preview"]`)
+
+  await piece.getByRole('button', { name: 'Run' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm Agentic Action' })
+  await expect(dialog).toContainText('This will consume tokens. Proceed?')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect(piece.locator('#out')).toContainText('"error":"cancelled"')
+
+  await piece.getByRole('button', { name: 'Run' }).click()
+  await dialog.getByRole('button', { name: 'Proceed' }).click()
+  await expect(piece.locator('#out')).toContainText('"type":"agentic:result"')
+  await expect(piece.locator('#out')).toContainText('"id":7')
+  await expect(piece.locator('#out')).toContainText('Count the rows')
+})
+
+test('a message from any other window is ignored', async ({ page }) => {
+  const name = await pieceWithCode(page)
+  await page.goto(`/${name}`)
+  await page.evaluate(() => window.postMessage({ type: 'agentic:execute', instruction: 'x' }, '*'))
+  await page.waitForTimeout(300)
+  await expect(page.getByRole('dialog', { name: 'Confirm Agentic Action' })).toHaveCount(0)
+})
+
+test('the editor relays agentic actions from the draft runner too', async ({ page }) => {
+  const name = await pieceWithCode(page)
+  await page.goto(`/pieces/${name}`)
+  const piece = page.frameLocator(`iframe[title="${name} preview"]`).frameLocator('#piece')
+  await piece.getByRole('button', { name: 'Run' }).click()
+  await page.getByRole('dialog', { name: 'Confirm Agentic Action' }).getByRole('button', { name: 'Proceed' }).click()
+  await expect(piece.locator('#out')).toContainText('"type":"agentic:result"')
+})

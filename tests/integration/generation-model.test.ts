@@ -1,0 +1,120 @@
+import type { AppLoadContext } from '@remix-run/node'
+import type PgBoss from 'pg-boss'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerWithPassword } from '../../app/accounts/accounts.server'
+import { issueToken } from '../../app/accounts/tokens.server'
+import { sql } from '../../app/lib/db.server'
+import { createPiece } from '../../app/pieces/pieces.server'
+import * as send from '../../app/routes/api/api.private.piece-user-usage'
+import * as stop from '../../app/routes/api/api.private.chat.stop'
+import { startBoss } from '../../jobs/boss'
+import { startGenerateWorker } from '../../jobs/generate'
+import { startOpenAIFake, type ChatRequest, type OpenAIFake } from '../fakes/openai'
+
+/** Full generations through the real `openai` client against the local OpenAI fake. */
+type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
+const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
+const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
+
+const DOCUMENT = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`
+const isPlan = (body: ChatRequest) => JSON.stringify(body.messages?.[0] ?? '').includes('You plan changes')
+
+let fake: OpenAIFake
+let boss: PgBoss
+let stopWorker: () => Promise<void>
+
+beforeAll(async () => {
+  fake = await startOpenAIFake()
+  Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL })
+  store()?.delete('env')
+  boss = await startBoss(process.env.DATABASE_URL!)
+  stopWorker = await startGenerateWorker(boss)
+})
+
+afterAll(async () => {
+  await stopWorker()
+  await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
+  store()?.delete('boss')
+  delete process.env.OPENAI_API_KEY
+  delete process.env.OPENAI_BASE_URL
+  store()?.delete('env')
+  await fake.close()
+})
+
+async function owner() {
+  const created = await registerWithPassword(`model.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, 'correct horse battery')
+  if (!created.ok) throw new Error('setup failed')
+  const { token } = await issueToken(created.userId)
+  const piece = await createPiece(created.userId, { name: `model_${Math.random().toString(36).slice(2, 9)}` })
+  return { userId: created.userId, pieceId: piece.id, auth: { Authorization: `Bearer ${token}` } }
+}
+
+const call = (handler: Handler, path: string, auth: Record<string, string>, body: unknown) =>
+  handler({
+    request: new Request(`http://localhost${path}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
+    context,
+    params: {},
+  }) as Promise<Response>
+
+const tokensOf = async (userId: number) =>
+  (await sql<{ tokens: number }[]>`select coalesce(sum(tokens), 0)::int as tokens from usage_days where user_id = ${userId}`)[0]!.tokens
+
+describe('a generation with a model server', () => {
+  it('plans, builds each step with the model and charges the tokens it reported', async () => {
+    fake.setResponder((body) =>
+      isPlan(body)
+        ? { content: 'Plan:\n```json\n{"steps": ["Lay out", "Add logic"]}\n```', usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 } }
+        : { content: `Here it is:\n\`\`\`html\n${DOCUMENT('Counter')}\n\`\`\``, usage: { prompt_tokens: 200, completion_tokens: 100, total_tokens: 300 } },
+    )
+    const user = await owner()
+    const response = await call(send.action as Handler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'a counter' })
+    expect(response.status).toBe(200)
+    const result = await response.json()
+    expect(result.code).toBe(DOCUMENT('Counter'))
+    expect(result.tokensUsed).toBe(660)
+    expect(await tokensOf(user.userId)).toBe(660)
+    const steps = await sql<{ title: string }[]>`
+      select payload->>'currentStepTitle' as title from generation_events
+      where piece_id = ${user.pieceId} and payload->>'type' = 'progress' and payload ? 'tokensUsed' order by id`
+    expect(steps.map((row) => row.title)).toEqual(['Lay out', 'Lay out', 'Add logic', 'Add logic'])
+  })
+
+  it('stops within a second of Stop, aborting the model call, and charges what was spent', async () => {
+    fake.setResponder((body) =>
+      isPlan(body)
+        ? { content: '{"steps": ["Slow step"]}', usage: { total_tokens: 40, prompt_tokens: 30, completion_tokens: 10 } }
+        : { content: `\`\`\`html\n${DOCUMENT('Slow')}\n\`\`\``.repeat(5), chunkDelayMs: 400 },
+    )
+    const user = await owner()
+    const sending = call(send.action as Handler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'slow' })
+    const deadline = Date.now() + 10_000
+    while (Date.now() < deadline) {
+      const [row] = await sql<{ stage: string }[]>`select stage from generations where piece_id = ${user.pieceId}`
+      if (row?.stage === 'generating') break
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    const started = Date.now()
+    const stopped = await call(stop.action as Handler, '/api/private/chat/stop', user.auth, { pieceId: user.pieceId })
+    expect(Date.now() - started).toBeLessThan(1_500)
+    expect(await stopped.json()).toEqual({ tokensUsed: 40 })
+    expect(await (await sending).json()).toMatchObject({ stopped: true })
+    expect(fake.aborts.length).toBeGreaterThan(0)
+    expect(await tokensOf(user.userId)).toBe(40)
+    const [piece] = await sql<{ generating: boolean; draft: unknown }[]>`
+      select generation_started_at is not null as generating, draft from pieces where id = ${user.pieceId}`
+    expect(piece).toEqual({ generating: false, draft: null })
+  })
+
+  it('ends as failed at no charge when the model answers garbage or the server errors', async () => {
+    for (const reply of [{ raw: 'not a stream at all' }, { status: 500, error: 'The server had an error' }]) {
+      fake.setResponder(() => reply)
+      const user = await owner()
+      const response = await call(send.action as Handler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'x' })
+      expect(response.status).toBe(502)
+      expect((await response.json()).message).toMatch(/No tokens were charged/)
+      expect(await tokensOf(user.userId)).toBe(0)
+      const [row] = await sql<{ status: string }[]>`select status from generations where piece_id = ${user.pieceId}`
+      expect(row!.status).toBe('failed')
+    }
+  })
+})
