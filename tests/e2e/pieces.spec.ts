@@ -102,6 +102,12 @@ test('onboarding with a prompt creates a piece_ Piece and opens it with the prom
   await expect(page).toHaveURL(/\/onboarding/)
   await page.getByLabel('Username').fill(uniqueUsername('prompt'))
   await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(/\/pieces\/piece_[0-9a-f]{8}\?prompt=a(\+|%20)tip(\+|%20)calculator$/)
+  // The editor takes the prompt out of the address and sends it, once.
+  await expect(page).toHaveURL(/\/pieces\/piece_[0-9a-f]{8}$/)
   await expect(page.getByTestId('top-bar-title')).toHaveText(/^piece_[0-9a-f]{8}$/)
+  const history = page.getByRole('list', { name: 'Chat history' })
+  await expect(history.getByText('a tip calculator')).toBeVisible({ timeout: 15_000 })
+  await page.reload()
+  await expect(history.getByText('a tip calculator')).toHaveCount(1)
+  await expect(page.getByTestId('chat-status')).toHaveText('Ready to build your Piece')
 })

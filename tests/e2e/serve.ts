@@ -1,15 +1,19 @@
 import { startGoogleFake } from '../fakes/google'
+import { builderResponder, startOpenAIFake } from '../fakes/openai'
 import { createTestDatabase } from '../support/database'
 
 /**
  * Serves the built product for the end-to-end tests exactly as `npm start` does, on a
  * fresh database, with the strict rate limit raised so tests can sign in many times.
- * Google sign-in is on, against the Google fake on a free port (tests find it through the
+ * Generations use the OpenAI fake on port+2. Google sign-in is on, against the Google fake on a free port (tests find it through the
  * redirect of POST /auth/google and steer it over HTTP, see tests/fakes/google.ts).
  */
 const port = Number(process.env.E2E_PORT ?? 3210)
 const database = await createTestDatabase('e2e')
 const google = await startGoogleFake()
+// Generations go through the real `openai` client to the OpenAI fake, which answers like a
+// model following the builder's instructions; tests slow it down over HTTP (see E2E_OPENAI_URL).
+const openai = await startOpenAIFake({ port: port + 2, responder: builderResponder })
 Object.assign(process.env, {
   NODE_ENV: 'production',
   DATABASE_URL: database.url,
@@ -17,11 +21,15 @@ Object.assign(process.env, {
   PREVIEW_PORT: String(port + 1),
   HOST: '127.0.0.1',
   SESSION_SECRET: 'e2e-tests-session-secret-0123456789abcdef',
+  // Every test comes from one address; the limiter itself is covered by integration tests.
   RATE_LIMIT_FORMS_PER_MINUTE: process.env.RATE_LIMIT_FORMS_PER_MINUTE ?? '1000',
+  RATE_LIMIT_MUTATIONS_PER_MINUTE: process.env.RATE_LIMIT_MUTATIONS_PER_MINUTE ?? '10000',
+  RATE_LIMIT_READS_PER_MINUTE: process.env.RATE_LIMIT_READS_PER_MINUTE ?? '100000',
   GOOGLE_CLIENT_ID: google.clientId,
   GOOGLE_CLIENT_SECRET: google.clientSecret,
   GOOGLE_OAUTH_URL: google.url,
+  OPENAI_API_KEY: 'sk-e2e-fake',
+  OPENAI_BASE_URL: openai.baseURL,
 })
-delete process.env.OPENAI_API_KEY
 delete process.env.STRIPE_SECRET_KEY
 await import('../../scripts/start')

@@ -43,15 +43,47 @@ export const echoResponder: Responder = (body) => {
   return { content: `You said: ${last ? textOf(last.content) : ''}` }
 }
 
+const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!)
+
+/**
+ * Answers like a model driven by the product's builder instructions: a two-step plan for
+ * planning calls, and for each step a complete HTML document titled after the request.
+ */
+export const builderResponder: Responder = (body) => {
+  const system = textOf(body.messages?.[0]?.content)
+  if (system.includes('You plan')) return { content: '```json\n{"steps": ["Lay out the page", "Add the details"]}\n```' }
+  const user = textOf([...(body.messages ?? [])].reverse().find((message) => message.role === 'user')?.content)
+  if (system.includes('You carry out one instruction')) {
+    return { content: JSON.stringify({ done: true, instruction: /^Instruction:\n(.*)$/m.exec(user)?.[1] ?? '' }) }
+  }
+  const request = escapeHtml(/^Request: (.*)$/m.exec(user)?.[1] ?? 'Your Piece')
+  const step = escapeHtml(/^Step \d+ of \d+: (.*)$/m.exec(user)?.[1] ?? '')
+  return {
+    content: `Here is the page.\n\`\`\`html\n<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${request}</title></head>\n<body><main><h1>${request}</h1><p>${step}</p></main></body></html>\n\`\`\``,
+  }
+}
+
+/** Test-steered behaviour layered over every reply (POST /__fake/behaviour, POST /__fake/reset). */
+type Behaviour = Pick<ChatReply, 'delayMs' | 'chunkDelayMs' | 'status' | 'error' | 'usage'>
+
 export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<OpenAIFake> {
   const models = options.models ?? DEFAULT_MODELS
   let responder = options.responder ?? echoResponder
+  let behaviour: Behaviour = {}
   const requests: ChatRequest[] = []
   const aborts: ChatRequest[] = []
 
   const server = await listen(async (req, res) => {
     res.setHeader('x-request-id', randomId('req_', 32))
     const route = `${req.method} ${new URL(req.url ?? '/', 'http://fake').pathname}`
+    if (route === 'POST /__fake/behaviour') {
+      behaviour = JSON.parse((await readBody(req)) || '{}') as Behaviour
+      return sendJson(res, 200, behaviour)
+    }
+    if (route === 'POST /__fake/reset') {
+      behaviour = {}
+      return sendJson(res, 200, {})
+    }
     if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
       return sendError(res, 401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).")
     }
@@ -82,7 +114,7 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
       if (!res.writableFinished) aborts.push(body)
       done.abort()
     })
-    const reply = await responder(body)
+    const reply = { ...(await responder(body)), ...behaviour }
     if (!(await wait(reply.delayMs, done.signal))) return
     if (reply.raw !== undefined) {
       res.writeHead(reply.status ?? 200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' })

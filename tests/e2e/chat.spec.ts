@@ -1,0 +1,88 @@
+import type { Page } from '@playwright/test'
+import { expect, signUpAndOnboard, test } from './fixtures'
+
+/** The OpenAI fake that serve.ts starts next to the product (port + 2). */
+const FAKE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 2}`
+const steer = (page: Page, behaviour: object) => page.request.post(`${FAKE}/__fake/behaviour`, { data: behaviour })
+
+test.afterEach(async ({ page }) => {
+  await page.request.post(`${FAKE}/__fake/reset`)
+})
+
+async function newPiece(page: Page) {
+  await signUpAndOnboard(page)
+  const name = `chatjs_${Math.random().toString(36).slice(2, 9)}`
+  await page.goto('/pieces')
+  await page.getByLabel('Piece name', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Create Piece' }).click()
+  await expect(page).toHaveURL(`/pieces/${name}`)
+  return name
+}
+
+test('Stop mid-generation restores the message and leaves history as it was', async ({ page }) => {
+  await newPiece(page)
+  await steer(page, { chunkDelayMs: 120 })
+  await page.getByLabel('Message').fill('a slow timer')
+  await page.getByLabel('Message').press('Enter')
+  const status = page.getByTestId('chat-status')
+  await expect(status).toContainText('Lay out the page')
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(status).toHaveText('Generation stopped')
+  await expect(page.getByLabel('Message')).toHaveValue('a slow timer')
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText('a slow timer')).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
+  await page.getByRole('button', { name: 'Dismiss' }).click()
+  await expect(status).toHaveText('Ready to build your Piece')
+})
+
+test('a reload mid-generation picks the stream up again and shows the result', async ({ page }) => {
+  await newPiece(page)
+  await steer(page, { chunkDelayMs: 60 })
+  await page.getByLabel('Message').fill('a weather card')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
+  await page.reload()
+  await expect(page.getByTestId('chat-status')).not.toHaveText('Ready to build your Piece')
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText('a weather card')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
+})
+
+test('over the daily limit a send opens the upgrade overlay over the input', async ({ page }) => {
+  await newPiece(page)
+  await steer(page, { usage: { prompt_tokens: 150_000, completion_tokens: 100_000, total_tokens: 250_000 } })
+  await page.getByLabel('Message').fill('a big app')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText('a big app')).toBeVisible({ timeout: 15_000 })
+  await page.getByLabel('Message').fill('one more change')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const overlay = page.getByRole('dialog', { name: "You've reached your daily token limit" })
+  await expect(overlay).toContainText('Unlock premium quality, higher limits, and more.')
+  await expect(page.getByLabel('Message')).toHaveValue('one more change')
+  await overlay.getByRole('button', { name: 'Upgrade to PLUS' }).click()
+  await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toBeVisible()
+})
+
+test('a PLUS model opens the payment dialog for a free user; images attach up to three', async ({ page }) => {
+  await newPiece(page)
+  const picker = page.getByLabel('Model')
+  await expect(picker).toHaveValue('gpt-4.1-mini')
+  await picker.selectOption('gpt-5')
+  await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(picker).toHaveValue('gpt-4.1-mini')
+
+  const chooser = page.locator('input[type=file][multiple]')
+  await chooser.setInputFiles(['tests/e2e/files/icon.png', 'tests/e2e/files/icon.png'])
+  const attachments = page.getByRole('list', { name: 'Attachments' })
+  await expect(attachments.getByRole('img')).toHaveCount(2)
+  // A batch that would pass three is ignored entirely.
+  await chooser.setInputFiles(['tests/e2e/files/icon.png', 'tests/e2e/files/icon.png'])
+  await expect(attachments.getByRole('img')).toHaveCount(2)
+  await page.getByRole('button', { name: 'Remove attachment 2' }).click()
+  await expect(attachments.getByRole('img')).toHaveCount(1)
+  await page.getByLabel('Message').fill('use this picture')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const history = page.getByRole('list', { name: 'Chat history' })
+  await expect(history.getByText('use this picture')).toBeVisible({ timeout: 15_000 })
+  await expect(history.locator('img')).toHaveCount(1)
+})
