@@ -1,56 +1,47 @@
 import type { GenerationResult } from './generations.server'
+import { offlineGenerate } from './offline'
 import type { PipelineInput, Report } from './pipeline.server'
+import { patchCost } from './tokens'
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+const estimateTokens = (text: string) => Math.ceil(text.length / 4)
 
 /**
- * The offline generator (no model server configured): deterministic and honest — the page
- * it builds says it was made offline. (A fuller template set comes with the generation
- * modules.)
+ * The offline generator behind the pipeline's reports (no model server configured). Token
+ * counts are estimates (four characters a token), and an edit made as patches is charged
+ * for the patches, not a rewrite; `tokensSaved` is the difference.
  */
 export async function offlineBuild(input: PipelineInput, report: Report): Promise<GenerationResult> {
-  const steps = ['Lay out the page', 'Add the content']
-  await report({ stage: 'planning', event: { type: 'status', stage: 'planning', plannedStepsTotal: steps.length } })
-  const title = escapeHtml(input.prompt.trim().slice(0, 80) || 'Your Piece')
-  const code = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title}</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f8fafc; color: #0f172a; }
-  main { max-width: 36rem; padding: 2rem; text-align: center; }
-  h1 { font-size: clamp(1.6rem, 4vw, 2.4rem); margin: 0 0 .75rem; }
-  .note { margin-top: 2rem; font-size: .8rem; color: #64748b; }
-</style>
-</head>
-<body>
-<main>
-  <h1>${title}</h1>
-  <p>This page was built around your request.</p>
-  <p class="note">Made by the offline generator — connect an AI model for real builds.</p>
-</main>
-</body>
-</html>`
-  let tokensUsed = 0
-  for (const [index, step] of steps.entries()) {
+  const result = offlineGenerate(input.prompt, input.code)
+  const prompt = estimateTokens(input.prompt) + estimateTokens(input.code)
+  await report({ stage: 'planning', tokensUsed: prompt, event: { type: 'status', stage: 'planning', plannedStepsTotal: result.steps.length, tokensUsed: prompt } })
+  const output = result.full ? estimateTokens(result.code) : patchCost(result.patches)
+  const tokensUsed = prompt + output
+  const tokensSaved = result.full ? 0 : Math.max(0, estimateTokens(result.code) - output)
+  for (const [index, step] of result.steps.entries()) {
     input.signal.throwIfAborted()
-    tokensUsed += Math.ceil(code.length / 4 / steps.length)
+    const last = index === result.steps.length - 1
     await report({
       stage: 'generating',
-      tokensUsed,
+      tokensUsed: last ? tokensUsed : prompt,
       event: {
         type: 'progress',
         stage: 'generating',
         currentStepTitle: step,
         currentStepIndex: index,
-        plannedStepsTotal: steps.length,
-        latestCode: index === steps.length - 1 ? code : undefined,
-        tokensUsed,
+        plannedStepsTotal: result.steps.length,
+        stepTitle: step,
+        stepIndex: index,
+        stepsTotal: result.steps.length,
+        ...(last ? { latestCode: result.code, patches: result.patches, tokensUsed } : {}),
       },
     })
   }
-  return { code, patch: '', patches: [], diffs: [], tokensUsed, tokensSaved: 0 }
+  return {
+    code: result.code,
+    patch: result.patches.length ? JSON.stringify(result.patches) : '',
+    patches: result.patches,
+    diffs: result.patches,
+    tokensUsed,
+    tokensSaved,
+  }
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { applyPatches, locate } from './patch'
+
+const doc = `<html>
+  <body>
+    <h1 class="title">Hello</h1>
+    <p>One</p>
+    <p>Two</p>
+  </body>
+</html>`
+
+describe('applyPatches', () => {
+  it('replaces, inserts after and deletes exact targets, in order', () => {
+    const outcome = applyPatches(doc, [
+      { type: 'replace', target: '<h1 class="title">Hello</h1>', content: '<h1 class="title">Hi</h1>' },
+      { type: 'insert', target: '<p>One</p>', content: '\n    <p>One and a half</p>' },
+      { type: 'delete', target: '\n    <p>Two</p>' },
+    ])
+    expect(outcome.ok).toBe(true)
+    expect(outcome.code).toBe(`<html>
+  <body>
+    <h1 class="title">Hi</h1>
+    <p>One</p>
+    <p>One and a half</p>
+  </body>
+</html>`)
+  })
+
+  it('forgives whitespace and indentation drift in the target', () => {
+    const outcome = applyPatches(doc, [{ type: 'replace', target: '<p>One</p>\n<p>Two</p>', content: '<p>Both</p>' }])
+    expect(outcome.ok).toBe(true)
+    expect(outcome.code).toContain('    <p>Both</p>\n  </body>')
+    expect(applyPatches(doc, [{ type: 'delete', target: '  <h1   class="title">Hello</h1>  ' }]).code).not.toContain('Hello')
+  })
+
+  it('reports missing, ambiguous and invalid operations and applies the rest', () => {
+    const outcome = applyPatches(doc, [
+      { type: 'replace', target: '<p>Three</p>', content: 'x' },
+      { type: 'replace', target: '<p>', content: 'x' },
+      { type: 'rename' as 'replace', target: 'One', content: 'x' },
+      { type: 'replace', target: 'Two', content: '2' },
+    ])
+    expect(outcome.ok).toBe(false)
+    expect(outcome.failed).toEqual([
+      { index: 0, reason: 'missing' },
+      { index: 1, reason: 'ambiguous' },
+      { index: 2, reason: 'invalid' },
+    ])
+    expect(outcome.code).toContain('<p>2</p>')
+  })
+
+  it('locates a loose match back to exact offsets', () => {
+    const span = locate('a  b\n\tc', 'b c')
+    expect(span).toEqual({ start: 3, end: 7 })
+  })
+})
