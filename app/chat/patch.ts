@@ -5,33 +5,13 @@ export type PatchOutcome = { ok: boolean; code: string; applied: number; failed:
 
 type Span = { start: number; end: number }
 
-/**
- * The document with every run of whitespace collapsed to one space (and none at line
- * starts), plus where each kept character came from, so a match in the collapsed text maps
- * back to exact offsets in the original.
- */
-function collapse(text: string) {
-  let out = ''
-  const origin: number[] = []
-  let pendingSpace = -1
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!
-    if (char === ' ' || char === '\t' || char === '\n' || char === '\r') {
-      if (pendingSpace < 0) pendingSpace = index
-      continue
-    }
-    if (pendingSpace >= 0 && out.length > 0) {
-      out += ' '
-      origin.push(pendingSpace)
-    }
-    pendingSpace = -1
-    out += char
-    origin.push(index)
-  }
-  return { out, origin }
-}
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-const collapseTarget = (target: string) => target.replace(/\s+/g, ' ').trim()
+/** A pattern that matches the target with any run of whitespace standing for any other. */
+function loosePattern(target: string) {
+  const tokens = target.split(/\s+/).filter(Boolean)
+  return tokens.length ? new RegExp(tokens.map(escapeRegExp).join('\\s+'), 'g') : null
+}
 
 function findAll(haystack: string, needle: string, limit = 2) {
   const found: number[] = []
@@ -44,14 +24,13 @@ export function locate(code: string, target: string): Span | 'missing' | 'ambigu
   const exact = findAll(code, target)
   if (exact.length === 1) return { start: exact[0]!, end: exact[0]! + target.length }
   if (exact.length > 1) return 'ambiguous'
-  const wanted = collapseTarget(target)
-  if (!wanted) return 'missing'
-  const { out, origin } = collapse(code)
-  const loose = findAll(out, wanted)
-  if (loose.length !== 1) return loose.length ? 'ambiguous' : 'missing'
-  const start = origin[loose[0]!]!
-  const end = origin[loose[0]! + wanted.length - 1]! + 1
-  return { start, end }
+  const pattern = loosePattern(target)
+  if (!pattern) return 'missing'
+  const first = pattern.exec(code)
+  if (!first) return 'missing'
+  pattern.lastIndex = first.index + 1
+  if (pattern.exec(code)) return 'ambiguous'
+  return { start: first.index, end: first.index + first[0].length }
 }
 
 /** Applies the operations in order; any that cannot be placed is reported, the rest apply. */
