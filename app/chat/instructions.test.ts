@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseDocument, parsePlan } from './instructions'
+import { parseDocument, parsePlan, parseStepAnswer } from './instructions'
 
 describe('parsePlan', () => {
   it('reads fenced, bare and chatty JSON plans', () => {
@@ -25,5 +25,21 @@ describe('parseDocument', () => {
   it('refuses answers without a document', () => {
     expect(parseDocument('I cannot do that.')).toBeNull()
     expect(parseDocument('```js\nconsole.log(1)\n```')).toBeNull()
+  })
+})
+
+describe('parseStepAnswer', () => {
+  it('reads patches from a json block, with or without a document', () => {
+    const answer = 'Done.\n```json\n{"patches": [{"type": "replace", "target": "<h1>A</h1>", "content": "<h1>B</h1>"}]}\n```'
+    expect(parseStepAnswer(answer)).toEqual({ patches: [{ type: 'replace', target: '<h1>A</h1>', content: '<h1>B</h1>' }], code: null })
+    const both = `${answer}\n\`\`\`html\n<html><body>B</body></html>\n\`\`\``
+    expect(parseStepAnswer(both).code).toBe('<html><body>B</body></html>')
+  })
+
+  it('refuses malformed or partly invalid patches rather than applying half of them', () => {
+    expect(parseStepAnswer('```json\n{"patches": [{"type": "rename", "target": "x"}]}\n```').patches).toBeNull()
+    expect(parseStepAnswer('```json\n{"patches": [\n```').patches).toBeNull()
+    expect(parseStepAnswer('```json\n{"patches": "none"}\n```').patches).toBeNull()
+    expect(parseStepAnswer('just words')).toEqual({ patches: null, code: null })
   })
 })

@@ -3,6 +3,8 @@
  * self-contained HTML document; the model first plans short steps, then answers each step
  * with the whole updated document.
  */
+import type { DiffOperation } from './patch'
+
 export const MAX_PLAN_STEPS = 4
 
 export const PLAN_INSTRUCTIONS = [
@@ -13,8 +15,12 @@ export const PLAN_INSTRUCTIONS = [
 export const STEP_INSTRUCTIONS = [
   'You build small single-page web apps as one complete HTML document with inline CSS and JavaScript, no external build step.',
   'Make it accessible, responsive and good-looking. Keep everything the user did not ask to change.',
-  'Answer with the complete updated document in one ```html fenced block and nothing else.',
+  'When there is no document yet, or the change touches most of it, answer with the complete document in one ```html fenced block.',
+  'Otherwise answer with patches only, in one ```json fenced block: {"patches": [{"type": "replace" | "insert" | "delete", "target": "<exact text from the current document>", "content": "<new text>"}]}.',
+  '"insert" puts content right after target; "delete" removes target. Each target must occur exactly once in the current document.',
 ].join('\n')
+
+export const FULL_DOCUMENT_RETRY = 'Your patches did not apply to the current document. Answer with the complete updated document in one ```html fenced block instead.'
 
 export function stepMessage({ prompt, step, index, total, code }: { prompt: string; step: string; index: number; total: number; code: string }) {
   return [
@@ -41,7 +47,28 @@ export function parsePlan(answer: string): string[] {
 
 /** The HTML document of a step's answer: a fenced block, or a bare document; null otherwise. */
 export function parseDocument(answer: string): string | null {
-  const fenced = /```(?:html)?\s*([\s\S]*?)```/i.exec(answer)?.[1]?.trim()
-  const candidate = fenced ?? answer.trim()
-  return /<(!doctype html|html|body)[\s>]/i.test(candidate) ? candidate : null
+  const looksLikeDocument = (text: string) => /<(!doctype html|html|body)[\s>]/i.test(text)
+  const blocks = [...answer.matchAll(/```([a-z]*)\s*([\s\S]*?)```/gi)].map((match) => ({ language: match[1]!.toLowerCase(), body: match[2]!.trim() }))
+  const chosen = blocks.find((block) => block.language === 'html' && looksLikeDocument(block.body)) ?? blocks.find((block) => block.language !== 'json' && looksLikeDocument(block.body))
+  if (chosen) return chosen.body
+  const bare = answer.trim()
+  return !blocks.length && looksLikeDocument(bare) ? bare : null
+}
+
+/** A step's answer: patches against the current document, a whole document, or both. */
+export function parseStepAnswer(answer: string): { patches: DiffOperation[] | null; code: string | null } {
+  const code = parseDocument(answer)
+  const json = /```json\s*([\s\S]*?)```/i.exec(answer)?.[1] ?? (code ? null : /\{[\s\S]*"patches"[\s\S]*\}/.exec(answer)?.[0] ?? null)
+  if (!json) return { patches: null, code }
+  try {
+    const patches = (JSON.parse(json) as { patches?: unknown }).patches
+    if (!Array.isArray(patches)) return { patches: null, code }
+    const valid = patches.filter(
+      (patch): patch is DiffOperation =>
+        Boolean(patch) && typeof patch === 'object' && ['replace', 'insert', 'delete'].includes((patch as DiffOperation).type) && typeof (patch as DiffOperation).target === 'string',
+    )
+    return { patches: valid.length === patches.length && valid.length > 0 ? valid : null, code }
+  } catch {
+    return { patches: null, code }
+  }
 }
