@@ -87,7 +87,10 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     await sql`update pieces set draft = ${input.draftData === null ? null : sql.json(input.draftData as never)} where id = ${piece.id}`
   }
   try {
-    await enqueueJob(GENERATE_QUEUE, { generationId }, { singletonKey: `generation:${generationId}` })
+    // One generation per Piece is held by the database (a partial unique index); the job's
+    // singleton key only keeps a generation from being queued twice.
+    const jobId = await enqueueJob(GENERATE_QUEUE, { generationId }, { singletonKey: `generation:${generationId}` })
+    if (!jobId) throw new Error('pg-boss did not queue the generation')
   } catch (error) {
     await finishGeneration(generationId, { status: 'failed', error: 'The generation could not be queued' })
     throw error
