@@ -15,10 +15,11 @@ function openai() {
 
 export const modelServerConfigured = () => Boolean(getEnv().OPENAI_API_KEY)
 
+const OVERRIDES = { 'gpt-5': 'OPENAI_MODEL_GPT_5', 'gpt-4.1': 'OPENAI_MODEL_GPT_4_1', 'gpt-4.1-mini': 'OPENAI_MODEL_GPT_4_1_MINI' } as const
+
 /** Our model ids map to the server's names; `OPENAI_MODEL_<ID>` overrides one (e.g. OPENAI_MODEL_GPT_5). */
 export function providerModel(model: ModelId) {
-  const key = `OPENAI_MODEL_${model.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
-  return process.env[key]?.trim() || model
+  return getEnv()[OVERRIDES[model]] ?? model
 }
 
 /** A user message with its images as image inputs. */

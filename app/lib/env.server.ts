@@ -23,6 +23,10 @@ const schema = z.object({
   TRUST_PROXY: flag.default('off'),
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: optionalUrl,
+  // The server's name for each of our model ids, when it differs (e.g. a local model).
+  OPENAI_MODEL_GPT_5: z.string().min(1).optional(),
+  OPENAI_MODEL_GPT_4_1: z.string().min(1).optional(),
+  OPENAI_MODEL_GPT_4_1_MINI: z.string().min(1).optional(),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_URL: optionalUrl,

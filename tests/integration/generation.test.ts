@@ -126,6 +126,16 @@ describe('a send', () => {
     expect((await limited.json()).message).toBe(LIMIT_MESSAGES.free)
   })
 
+  it('lets only one of two parallel sends through when the allowance has room for one', async () => {
+    const owner = await newOwner()
+    const second = await createPiece(owner.userId, { name: `gen_${Math.random().toString(36).slice(2, 10)}` })
+    await sql`
+      insert into usage_days (user_id, day, tokens)
+      values (${owner.userId}, (now() at time zone ${USAGE_TIME_ZONE})::date, ${FREE_DAILY_TOKEN_LIMIT - 10})`
+    const statuses = (await Promise.all([sendMessage(owner), sendMessage({ ...owner, pieceId: second.id })])).map((response) => response.status)
+    expect(statuses.sort()).toEqual([200, 429])
+  })
+
   it('answers PLUS users over the limit with the PLUS message', async () => {
     const owner = await newOwner('plus')
     await sql`
