@@ -95,6 +95,7 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
   const [confirm, setConfirm] = useState<'overwrite' | 'accept' | 'reject' | null>(null)
   const [busyDialog, setBusyDialog] = useState(false)
   const [expanded, setExpanded] = useState(false)
+  const [loadingImages, setLoadingImages] = useState(0)
   const sending = useRef<{ controller: AbortController; input: string; attachments: Attachment[] } | null>(null)
   const frame = useRef<HTMLIFrameElement>(null)
   const runnerReady = useRef(false)
@@ -301,9 +302,16 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
 
   async function addFiles(files: File[]) {
     const images = files.filter((file) => file.type.startsWith('image/'))
-    if (!images.length || attachments.length + images.length > MAX_ATTACHMENTS) return
-    const read = await Promise.all(images.map(async (file) => ({ id: crypto.randomUUID(), type: 'image' as const, url: await readAsDataUrl(file) })))
-    setAttachments((current) => (current.length + read.length > MAX_ATTACHMENTS ? current : [...current, ...read]))
+    if (!images.length || attachments.length + images.length + loadingImages > MAX_ATTACHMENTS) return
+    setLoadingImages((count) => count + images.length)
+    try {
+      const read = await Promise.all(images.map(async (file) => ({ id: crypto.randomUUID(), type: 'image' as const, url: await readAsDataUrl(file) })))
+      setAttachments((current) => (current.length + read.length > MAX_ATTACHMENTS ? current : [...current, ...read]))
+    } catch {
+      toast({ title: 'Failed to load image', variant: 'destructive' })
+    } finally {
+      setLoadingImages((count) => count - images.length)
+    }
   }
 
   // The prompt parameter: placed in the input, removed from the address, sent once per Piece.
@@ -338,7 +346,7 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
   useEffect(autoSize, [input, expanded])
 
   const usage = usageBar(chat.usage.dailyTokenCount, chat.usage.tokenLimit)
-  const canAttach = !processing && attachments.length < MAX_ATTACHMENTS
+  const canAttach = !processing && attachments.length + loadingImages < MAX_ATTACHMENTS
   const pending = hasPending(draft) && !processing
 
   return (
@@ -431,8 +439,14 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
               </div>
             </div>
           ) : null}
-          {attachments.length ? (
+          {attachments.length || loadingImages ? (
             <ul className="mb-2 flex gap-2" aria-label="Attachments">
+              {Array.from({ length: loadingImages }, (_, index) => (
+                <li key={`loading-${index}`} className="grid size-12 place-items-center rounded-md bg-zinc-200 dark:bg-zinc-800">
+                  <span className="sr-only">Loading image</span>
+                  <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-zinc-400 border-t-transparent" />
+                </li>
+              ))}
               {attachments.map((attachment, index) => (
                 <li key={attachment.id ?? index} className="relative">
                   <img src={attachment.url} alt={`Attachment ${index + 1}`} className="size-12 rounded-md object-cover" />
@@ -514,12 +528,20 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
                 ))}
               </select>
             ) : null}
-            <span
-              className={cn('ml-auto text-xs tabular-nums', usage.warning ? 'text-amber-500' : 'text-zinc-500')}
-              title="Tokens used today"
-              data-testid="chat-token-usage"
-            >
-              {compactTokens(chat.usage.dailyTokenCount)} / {compactTokens(chat.usage.tokenLimit)}
+            <span className="ml-auto flex items-center gap-1.5" title="Tokens used today" data-testid="chat-token-usage">
+              <span
+                role="progressbar"
+                aria-label="Tokens used today"
+                aria-valuemin={0}
+                aria-valuemax={chat.usage.tokenLimit}
+                aria-valuenow={Math.min(chat.usage.dailyTokenCount, chat.usage.tokenLimit)}
+                className="h-1.5 w-12 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+              >
+                <span className={cn('block h-full rounded-full', usage.warning ? 'bg-amber-500' : 'bg-brand-500')} style={{ width: `${usage.percent}%` }} />
+              </span>
+              <span className={cn('text-xs tabular-nums', usage.warning ? 'text-amber-500' : 'text-zinc-500')}>
+                {compactTokens(chat.usage.dailyTokenCount)} / {compactTokens(chat.usage.tokenLimit)}
+              </span>
             </span>
             <Button type="submit" size="sm" disabled={hydrated && (processing || (!input.trim() && !attachments.length))}>
               Send

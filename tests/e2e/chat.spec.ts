@@ -86,3 +86,23 @@ test('a PLUS model opens the payment dialog for a free user; images attach up to
   await expect(history.getByText('use this picture')).toBeVisible({ timeout: 15_000 })
   await expect(history.locator('img')).toHaveCount(1)
 })
+
+test('sending from an earlier point asks to overwrite and drops the later steps', async ({ page }) => {
+  await newPiece(page)
+  const history = page.getByRole('list', { name: 'Chat history' })
+  for (const message of ['a counter', 'make the buttons green']) {
+    await page.getByLabel('Message').fill(message)
+    await page.getByRole('button', { name: 'Send' }).click()
+    await expect(history.getByText(message)).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByRole('button', { name: 'Undo' })).toBeEnabled()
+  }
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await page.getByLabel('Message').fill('make the buttons blue')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Confirm Overwrite' })
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'Overwrite' }).click()
+  await expect(history.getByText('make the buttons blue')).toBeVisible({ timeout: 15_000 })
+  await expect(history.getByText('make the buttons green')).toHaveCount(0)
+  await expect(history.locator('li')).toHaveCount(2)
+})
