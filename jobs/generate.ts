@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss'
 import { runGenerationJob } from '../app/chat/run.server'
-import { GENERATE_QUEUE } from '../app/chat/generations.server'
+import { endStaleGenerations, GENERATE_QUEUE } from '../app/chat/generations.server'
+import { getEnv } from '../app/lib/env.server'
 import { sql } from '../app/lib/db.server'
 import { JOBS_CHANNEL } from '../app/lib/jobs.server'
 import { QUEUES } from './queues'
@@ -58,12 +59,18 @@ export async function startGenerateWorker(boss: PgBoss) {
     if (queue === GENERATE_QUEUE) void tick()
   })
   const poll = setInterval(() => void tick(), FALLBACK_POLL_MS)
+  // Generations whose worker died are noticed here too, not only when someone asks.
+  const reaper = setInterval(
+    () => void endStaleGenerations().catch((error) => console.error('[jobs] reaper:', error instanceof Error ? error.message : error)),
+    Math.max(1_000, (getEnv().GENERATION_STALE_SECONDS * 1000) / 3),
+  )
   void tick()
 
   /** Stops fetching and waits for the generations in flight to end. */
   return async () => {
     stopped = true
     clearInterval(poll)
+    clearInterval(reaper)
     await listening.unlisten().catch(() => {})
     await Promise.allSettled(inFlight)
   }

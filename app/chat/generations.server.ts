@@ -3,6 +3,7 @@ import { QUEUES } from '../../jobs/queues'
 import type { AccountUser } from '~/accounts/users.server'
 import { isPlus } from '~/billing/subscription.server'
 import { ApiFailure } from '~/lib/api.server'
+import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
 import { sql } from '~/lib/db.server'
 import { enqueueJob } from '~/lib/jobs.server'
@@ -15,8 +16,8 @@ import { modelRequiresSubscription, normalizeModel, type ModelId } from './model
 import { SendMessages, type Attachment, type SendInput } from './send-schema'
 
 export const GENERATE_QUEUE = QUEUES.generate.name
-/** A running generation that has not reported for this long has died with its worker. */
-export const STALE_AFTER_SECONDS = 90
+/** A generation whose worker died is taken on again this many times in all. */
+export const MAX_ATTEMPTS = 2
 
 export type GenerationRequest = {
   message: string
@@ -215,13 +216,44 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
   }) as Promise<boolean>
 }
 
-/** Generations whose worker died (no heartbeat) end as failed, costing nothing. */
+/**
+ * Generations whose worker died (no heartbeat for GENERATION_STALE_SECONDS): taken on
+ * again by another worker while attempts remain, otherwise ended as failed at no charge.
+ * Run by the workers every few seconds, and by status calls and sends.
+ */
 export async function endStaleGenerations(pieceId?: number) {
-  const stale = await sql<{ id: number }[]>`
-    select id::int as id from generations
+  const staleAfter = getEnv().GENERATION_STALE_SECONDS
+  const stale = await sql<{ id: number; pieceId: number; attempts: number; status: Status }[]>`
+    select id::int as id, piece_id::int as "pieceId", attempts, status from generations
     where status in ('queued', 'running') ${pieceId === undefined ? sql`` : sql`and piece_id = ${pieceId}`}
-      and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${STALE_AFTER_SECONDS})`
-  for (const { id } of stale) await finishGeneration(id, { status: 'failed', error: 'The generation stopped responding. No tokens were charged.' })
-  return stale.length
+      and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleAfter})`
+  let ended = 0
+  for (const generation of stale) {
+    if (generation.status === 'running' && generation.attempts < MAX_ATTEMPTS) {
+      await requeue(generation.id, generation.pieceId, generation.attempts)
+      continue
+    }
+    if (await finishGeneration(generation.id, { status: 'failed', error: 'The generation stopped responding. No tokens were charged.' })) ended += 1
+  }
+  return ended
+}
+
+/** Puts a dead worker's generation back in the queue for another worker. */
+async function requeue(generationId: number, pieceId: number, attempts: number) {
+  const staleAfter = getEnv().GENERATION_STALE_SECONDS
+  const [claimed] = await sql`
+    update generations set status = 'queued', stage = 'sending', heartbeat_at = now()
+    where id = ${generationId} and status = 'running' and attempts = ${attempts}
+      and heartbeat_at < now() - make_interval(secs => ${staleAfter})
+    returning id`
+  if (!claimed) return false
+  await appendEvent(sql, generationId, { type: 'status', pieceId, stage: 'sending' })
+  try {
+    await enqueueJob(GENERATE_QUEUE, { generationId }, { singletonKey: `generation:${generationId}:${attempts}` })
+  } catch (error) {
+    console.error('[chat] could not queue a generation again:', error instanceof Error ? error.message : error)
+    await finishGeneration(generationId, { status: 'failed', error: 'The generation stopped responding. No tokens were charged.' })
+  }
+  return true
 }
 

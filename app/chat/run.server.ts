@@ -1,4 +1,5 @@
 import { sql } from '~/lib/db.server'
+import { getEnv } from '~/lib/env.server'
 import { appendEvent } from './events.server'
 import { finishGeneration, type GenerationRequest } from './generations.server'
 import type { ModelId } from './models'
@@ -6,7 +7,8 @@ import { runPipeline, type PipelineProgress } from './pipeline.server'
 
 /** How often a running generation checks for Stop and reports that it is alive. */
 const STOP_POLL_MS = 250
-const HEARTBEAT_MS = 5_000
+/** Well inside GENERATION_STALE_SECONDS, so a live worker is never taken for a dead one. */
+const heartbeatMs = () => Math.min(5_000, (getEnv().GENERATION_STALE_SECONDS * 1000) / 3)
 
 export class GenerationStopped extends Error {}
 
@@ -14,17 +16,21 @@ type Claimed = { pieceId: number; userId: number; model: ModelId; request: Gener
 
 /**
  * Claims a queued generation for this worker. pg-boss delivers at least once, so a
- * generation that already ended is skipped, and one left 'running' by a worker that died
- * is taken over and started again (nothing was charged for the lost attempt).
+ * generation that already ended or that another worker holds is skipped; one whose worker
+ * died is queued again by the reaper and started afresh (nothing was charged for the lost
+ * attempt).
  */
 async function claim(generationId: number): Promise<Claimed | null> {
   const [row] = await sql<(Claimed & { status: string })[]>`
-    update generations set status = 'running', stage = 'planning', started_at = now(), heartbeat_at = now()
-    where id = ${generationId} and status in ('queued', 'running') and not stop_requested
+    update generations set status = 'running', stage = 'planning', started_at = now(), heartbeat_at = now(), attempts = attempts + 1
+    where id = ${generationId} and status = 'queued' and not stop_requested
     returning piece_id::int as "pieceId", user_id::int as "userId", model, request, reserved_tokens::int as reserved, status`
   if (!row) {
-    // A stop that arrived before the worker did ends the generation here.
-    await finishGeneration(generationId, { status: 'stopped' })
+    // A stop that arrived before the worker did ends the generation here; a generation
+    // that ended or that another worker holds is left alone.
+    const [state] = await sql<{ status: string; stop: boolean }[]>`
+      select status, stop_requested as stop from generations where id = ${generationId}`
+    if (state?.status === 'queued' && state.stop) await finishGeneration(generationId, { status: 'stopped' })
     return null
   }
   await sql`update pieces set generation_started_at = now() where id = ${row.pieceId}`
@@ -46,7 +52,7 @@ export async function runGenerationJob(generationId: number, jobSignal?: AbortSi
   let tokensSoFar = 0
   const poll = setInterval(() => {
     void (async () => {
-      const beat = Date.now() - lastBeat > HEARTBEAT_MS
+      const beat = Date.now() - lastBeat > heartbeatMs()
       if (beat) lastBeat = Date.now()
       const [row] = await sql<{ stop: boolean }[]>`
         update generations set heartbeat_at = case when ${beat} then now() else heartbeat_at end

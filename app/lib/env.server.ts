@@ -33,6 +33,7 @@ const schema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_OAUTH_URL: optionalUrl,
+  GENERATION_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(90),
   RATE_LIMIT_FORMS_PER_MINUTE: perMinute.default(10),
   RATE_LIMIT_MUTATIONS_PER_MINUTE: perMinute.default(120),
   RATE_LIMIT_READS_PER_MINUTE: perMinute.default(1200),

@@ -146,11 +146,11 @@ describe('a send', () => {
     expect((await response.json()).message).toContain('PLUS daily token limit')
   })
 
-  it('ends a generation whose worker died, charges nothing and frees the Piece', async () => {
+  it('ends a generation whose worker died for the last time, charges nothing and frees the Piece', async () => {
     const owner = await newOwner()
     const [row] = await sql<{ id: number }[]>`
-      insert into generations (piece_id, user_id, model, request, reserved_tokens, status, started_at, heartbeat_at)
-      values (${owner.pieceId}, ${owner.userId}, 'gpt-4.1-mini', '{}', 500, 'running', now() - interval '10 minutes', now() - interval '10 minutes')
+      insert into generations (piece_id, user_id, model, request, reserved_tokens, status, started_at, heartbeat_at, attempts)
+      values (${owner.pieceId}, ${owner.userId}, 'gpt-4.1-mini', '{}', 500, 'running', now() - interval '10 minutes', now() - interval '10 minutes', 2)
       returning id::int as id`
     await sql`update pieces set generation_started_at = now() where id = ${owner.pieceId}`
     const statusResponse = await call(status.loader as Handler, 'GET', `/api/private/chat/status?pieceId=${owner.pieceId}`, owner.auth)

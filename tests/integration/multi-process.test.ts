@@ -3,7 +3,9 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { createPiece } from '../../app/pieces/pieces.server'
+import { sql } from '../../app/lib/db.server'
 import { freePort } from '../../db/embedded'
+import { builderResponder, startOpenAIFake } from '../fakes/openai'
 
 /**
  * Nothing about a generation lives in one process: two web processes without workers and
@@ -76,5 +78,48 @@ describe('two web processes and one worker', () => {
 
     for (const process of [webA, webB, worker]) process.child.kill('SIGTERM')
     expect(await Promise.all([webA.exited, webB.exited, worker.exited])).toEqual([0, 0, 0])
+  }, 120_000)
+
+  it('takes a generation over when its worker is killed mid-way, and finishes it', async () => {
+    const fake = await startOpenAIFake({ responder: async (body) => ({ ...(await builderResponder(body)), chunkDelayMs: 150 }) })
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, GENERATION_STALE_SECONDS: '2' }
+    const port = await freePort()
+    const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(port + 1), WORKERS: 'off' })
+    const first = run('jobs/worker.ts', env)
+    await Promise.all([web.waitFor(/Pieces is ready/), first.waitFor(/workers running/)])
+
+    const created = await registerWithPassword(`crash.${Date.now()}@example.com`, 'correct horse battery')
+    if (!created.ok) throw new Error('setup failed')
+    const piece = await createPiece(created.userId, { name: `crash_${Math.random().toString(36).slice(2, 9)}` })
+    const { token } = await issueToken(created.userId)
+    const answer = fetch(`http://127.0.0.1:${port}/api/private/piece-user-usage`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ pieceId: piece.id, message: 'a counter' }),
+    })
+    const deadline = Date.now() + 30_000
+    for (;;) {
+      const [row] = await sql<{ stage: string }[]>`select stage from generations where piece_id = ${piece.id}`
+      if (row?.stage === 'generating') break
+      if (Date.now() > deadline) throw new Error('the generation never started')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    first.child.kill('SIGKILL')
+    await first.exited
+    fake.setResponder(builderResponder)
+    const second = run('jobs/worker.ts', env)
+    await second.waitFor(/workers running/)
+
+    const response = await answer
+    expect(response.status).toBe(200)
+    expect((await response.json()).code).toContain('<h1>a counter</h1>')
+    const [row] = await sql<{ status: string; attempts: number }[]>`select status, attempts from generations where piece_id = ${piece.id}`
+    expect(row).toEqual({ status: 'complete', attempts: 2 })
+    const [owned] = await sql<{ generating: boolean }[]>`select generation_started_at is not null as generating from pieces where id = ${piece.id}`
+    expect(owned!.generating).toBe(false)
+
+    for (const process of [web, second]) process.child.kill('SIGTERM')
+    await Promise.all([web.exited, second.exited])
+    await fake.close()
   }, 120_000)
 })
