@@ -1,6 +1,8 @@
 import { startGoogleFake } from '../fakes/google'
 import { builderResponder, startOpenAIFake } from '../fakes/openai'
+import { writeFileSync } from 'node:fs'
 import { createTestDatabase } from '../support/database'
+import { e2eDatabaseFile } from './database'
 
 /**
  * Serves the built product for the end-to-end tests exactly as `npm start` does, on a
@@ -10,6 +12,9 @@ import { createTestDatabase } from '../support/database'
  */
 const port = Number(process.env.E2E_PORT ?? 3210)
 const database = await createTestDatabase('e2e')
+// Tests that need a state no screen can make yet (a PLUS plan before billing exists) reach
+// this run's database through this file.
+writeFileSync(e2eDatabaseFile(port), database.url)
 const google = await startGoogleFake()
 // Generations go through the real `openai` client to the OpenAI fake, which answers like a
 // model following the builder's instructions; tests slow it down over HTTP (see E2E_OPENAI_URL).
