@@ -109,17 +109,29 @@ export async function waitForGeneration(
 ): Promise<Response> {
   const ended = new Promise<ChatEvent>((resolve) => {
     let unsubscribe: (() => void) | null = null
+    let finished = false
     const done = (event: ChatEvent) => {
+      if (finished) return
+      finished = true
       unsubscribe?.()
       resolve(event)
     }
+    if (signal.aborted) return done({ type: 'stopped', pieceId, error: 'client left' })
     signal.addEventListener('abort', () => done({ type: 'stopped', pieceId, error: 'client left' }), { once: true })
-    void followPiece(pieceId, eventId, ({ event }) => {
+    followPiece(pieceId, eventId, ({ event }) => {
       if (event.generationId !== generationId) return
       if (event.type === 'complete' || event.type === 'stopped' || event.error) done(event)
-    }).then((stop) => {
-      unsubscribe = stop
-    })
+    }).then(
+      (stop) => {
+        // The end may have come during the replay, before this subscription was handed back.
+        if (finished) stop()
+        else unsubscribe = stop
+      },
+      (error: unknown) => {
+        console.error('[chat] could not follow a generation:', error instanceof Error ? error.message : error)
+        done({ type: 'status', pieceId, error: SendMessages.failed })
+      },
+    )
   })
   const event = await ended
   const [row] = await sql<{ status: Status; result: GenerationResult | null; tokensUsed: number; error: string | null }[]>`

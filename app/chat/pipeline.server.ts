@@ -68,7 +68,7 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
         if (Date.now() - lastLive < LIVE_CODE_EVERY_MS) return
         lastLive = Date.now()
         const partial = parseDocument(`${text}\n\`\`\``)
-        if (partial) void report({ stage: 'generating', tokensUsed, event: { type: 'progress', stage: 'generating', ...progress, latestCode: partial } })
+        if (partial) report({ stage: 'generating', tokensUsed, event: { type: 'progress', stage: 'generating', ...progress, latestCode: partial } }).catch(() => {})
       })
     const answer = await ask()
     tokensUsed += answer.usage.totalTokens
