@@ -75,9 +75,11 @@ for (const item of corpus) {
 }
 const correct = corpus.length - failures.length
 
-// A 50 KB document and five drifted edits spread through it.
-const big = Array.from({ length: 400 }, (_, index) => `    <section id="s${index}">\n      <h2>Section ${index}</h2>\n      <p>Paragraph ${index} of the document.</p>\n    </section>`).join('\n')
-const bigDocument = `<!doctype html>\n<html>\n<body>\n${big}\n</body>\n</html>`.slice(0, 52_000)
+// A document of at least 50 KB and five drifted edits spread through it.
+const DOCUMENT_BYTES = 50 * 1024
+const big = Array.from({ length: 480 }, (_, index) => `    <section id="s${index}">\n      <h2>Section ${index}</h2>\n      <p>Paragraph ${index} of the document.</p>\n    </section>`).join('\n')
+const bigDocument = `<!doctype html>\n<html>\n<body>\n${big}\n</body>\n</html>`
+if (Buffer.byteLength(bigDocument) < DOCUMENT_BYTES) throw new Error(`the timing document is ${Buffer.byteLength(bigDocument)} bytes, under 50 KB`)
 const operations: DiffOperation[] = [10, 90, 170, 250, 330].map((index) => ({
   type: 'replace',
   target: `<h2>Section ${index}</h2>\n<p>Paragraph ${index} of the document.</p>`,
@@ -100,7 +102,7 @@ const summary = {
   appliedCorrectlyPercent: Math.round((correct / corpus.length) * 1000) / 10,
   byteExact: exact,
   failures,
-  document50kb: { bytes: bigDocument.length, operations: operations.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) },
+  document50kb: { bytes: Buffer.byteLength(bigDocument), operations: operations.length, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: at(1) },
 }
 console.log(`Patch corpus: ${correct} / ${corpus.length} applied correctly (${summary.appliedCorrectlyPercent}%), ${exact} byte-exact`)
 for (const failure of failures) console.log(`  failed: ${failure.type} with ${failure.drift} drift (${failure.reason})`)
