@@ -31,6 +31,8 @@ describe('applyPatches', () => {
     expect(outcome.ok).toBe(true)
     expect(outcome.code).toContain('    <p>Both</p>\n  </body>')
     expect(applyPatches(doc, [{ type: 'delete', target: '  <h1   class="title">Hello</h1>  ' }]).code).not.toContain('Hello')
+    // Tags the target wrote back to back may have whitespace between them in the document.
+    expect(applyPatches(doc, [{ type: 'replace', target: '<p>One</p><p>Two</p>', content: '<p>Joined</p>' }]).code).toContain('<p>Joined</p>\n  </body>')
   })
 
   it('reports missing, ambiguous and invalid operations and applies the rest', () => {

@@ -7,10 +7,14 @@ type Span = { start: number; end: number }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** A pattern that matches the target with any run of whitespace standing for any other. */
+/**
+ * A pattern that matches the target with any run of whitespace standing for any other,
+ * and with whitespace allowed between tags the target wrote back to back.
+ */
 function loosePattern(target: string) {
   const tokens = target.split(/\s+/).filter(Boolean)
-  return tokens.length ? new RegExp(tokens.map(escapeRegExp).join('\\s+'), 'g') : null
+  if (!tokens.length) return null
+  return new RegExp(tokens.map((token) => escapeRegExp(token).replace(/></g, '>\\s*<')).join('\\s+'), 'g')
 }
 
 function findAll(haystack: string, needle: string, limit = 2) {
