@@ -30,7 +30,8 @@ export default defineConfig({
   outputDir: `test-results/port-${E2E_PORT}`,
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Every test makes its own users and Pieces and steers only its own model answers, so files run side by side.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list']],

@@ -52,9 +52,17 @@ export async function eventsSince(pieceId: number, afterId: number, limit = 500)
   return rows.map((row) => ({ id: row.id, event: row.payload }))
 }
 
-/** The newest event id of a Piece, so a fresh subscriber starts from now. */
-export async function latestEventId(pieceId: number): Promise<number> {
-  const [row] = await sql<{ id: number | null }[]>`select max(id)::int as id from generation_events where piece_id = ${pieceId}`
+/**
+ * Where a fresh subscriber (no Last-Event-ID) starts: from now, except that while a
+ * generation runs it is first sent that generation's latest event, so a page opened or
+ * reloaded mid-way shows the current step at once instead of a bare stage.
+ */
+export async function freshSubscriberStart(pieceId: number): Promise<number> {
+  const [row] = await sql<{ id: number | null }[]>`
+    select coalesce(
+      (select max(e.id)::int - 1 from generation_events e join generations g on g.id = e.generation_id
+       where e.piece_id = ${pieceId} and g.status in ('queued', 'running')),
+      (select max(id)::int from generation_events where piece_id = ${pieceId})) as id`
   return row?.id ?? 0
 }
 

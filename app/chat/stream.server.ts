@@ -1,7 +1,7 @@
 import { ApiFailure } from '~/lib/api.server'
 import { getOwnPiece } from '~/pieces/pieces.server'
 import { PieceMessages } from '~/pieces/schema'
-import { followPiece, latestEventId, type StoredEvent } from './events.server'
+import { followPiece, freshSubscriberStart, type StoredEvent } from './events.server'
 
 export const KEEP_ALIVE_MS = 15_000
 const encoder = new TextEncoder()
@@ -11,14 +11,15 @@ const frame = ({ id, event }: StoredEvent) => encoder.encode(`id: ${id}\ndata: $
 /**
  * Spec 2 §7 call 9: a `ready` event, then every event of the Piece as it is written (by
  * any worker, relayed by any web process), each as an `id:` and a `data:` line. A client
- * that reconnects with Last-Event-ID gets what it missed first. A comment line every 15 s
- * keeps proxies from closing a quiet stream.
+ * that reconnects with Last-Event-ID gets what it missed first; a fresh one, the running
+ * generation's latest event. A comment line every 15 s keeps proxies from closing a quiet
+ * stream.
  */
 export async function openEventStream(userId: number, pieceId: number, request: Request): Promise<Response> {
   const piece = await getOwnPiece(userId, pieceId)
   if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
   const resumeFrom = Number(request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId'))
-  const afterId = Number.isInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : await latestEventId(pieceId)
+  const afterId = Number.isInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : await freshSubscriberStart(pieceId)
 
   let cleanup = () => {}
   const body = new ReadableStream<Uint8Array>({

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 /** axe-core runs inside the page; the page's strict CSP would refuse the injected script. */
 test.use({ bypassCSP: true })
@@ -22,7 +22,7 @@ async function seriousViolations(page: Page) {
 }
 
 test('the chat page, settings and explore have no serious accessibility violations', async ({ page }) => {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = `a11y_${Math.random().toString(36).slice(2, 9)}`
   await page.goto('/pieces')
   await page.getByLabel('Piece name', { exact: true }).fill(name)
@@ -36,7 +36,7 @@ test('the chat page, settings and explore have no serious accessibility violatio
 })
 
 test('the chat page works from the keyboard alone', async ({ page }) => {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = `keys_${Math.random().toString(36).slice(2, 9)}`
   await page.goto('/pieces')
   await page.getByLabel('Piece name', { exact: true }).fill(name)

@@ -1,4 +1,4 @@
-import { expect, signUpAndOnboard, test, uniqueEmail } from './fixtures'
+import { expect, signIn, signUpAndOnboard, test, uniqueEmail } from './fixtures'
 
 test.describe('sign-up, onboarding, sign-in and logout', () => {
   test('a new user signs up, picks a username and lands on /explore', async ({ page }) => {
@@ -24,7 +24,7 @@ test.describe('sign-up, onboarding, sign-in and logout', () => {
   })
 
   test('sign-in failures say what went wrong', async ({ page }) => {
-    const { email } = await signUpAndOnboard(page)
+    const { email } = await signIn(page)
     await page.context().clearCookies()
     await page.goto('/signin')
     await page.getByLabel('Email').fill(email)
@@ -38,7 +38,7 @@ test.describe('sign-up, onboarding, sign-in and logout', () => {
   })
 
   test('sign-up refuses a registered email and a weak password', async ({ page }) => {
-    const { email } = await signUpAndOnboard(page)
+    const { email } = await signIn(page)
     await page.context().clearCookies()
     await page.goto('/signup')
     await page.getByLabel('Email').fill(email)
@@ -52,7 +52,7 @@ test.describe('sign-up, onboarding, sign-in and logout', () => {
   })
 
   test('onboarding checks the username rules and availability', async ({ page }) => {
-    const first = await signUpAndOnboard(page)
+    const first = await signIn(page)
     await page.context().clearCookies()
     await page.goto('/signup')
     await page.getByLabel('Email').fill(uniqueEmail('second'))
@@ -71,7 +71,7 @@ test.describe('sign-up, onboarding, sign-in and logout', () => {
   })
 
   test('the redirect parameter is honoured after sign-in, and logout lands on /signin', async ({ page }) => {
-    const { email, password } = await signUpAndOnboard(page)
+    const { email, password } = await signIn(page)
     await page.context().clearCookies()
     await page.goto('/settings/faq')
     await expect(page).toHaveURL('/signin?redirect=%2Fsettings%2Ffaq')

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 const PIECE_CODE = `<!doctype html><html><body>
 <button id="go">Run</button><pre id="out">idle</pre>
@@ -14,7 +14,7 @@ const PIECE_CODE = `<!doctype html><html><body>
 </script></body></html>`
 
 async function pieceWithCode(page: Page) {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = `agentic_${Math.random().toString(36).slice(2, 9)}`
   const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
   const { id } = await created.json()
@@ -43,9 +43,21 @@ test('a Piece on its public page runs an agentic action after confirmation, and 
 test('a message from any other window is ignored', async ({ page }) => {
   const name = await pieceWithCode(page)
   await page.goto(`/${name}`)
-  await page.evaluate(() => window.postMessage({ type: 'agentic:execute', instruction: 'x' }, '*'))
-  await page.waitForTimeout(300)
-  await expect(page.getByRole('dialog', { name: 'Confirm Agentic Action' })).toHaveCount(0)
+  // Resolves once every listener has seen the message and the next frame has been drawn,
+  // so a bridge that accepted it would already show its dialog.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        window.addEventListener('message', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true })
+        window.postMessage({ type: 'agentic:execute', instruction: 'x', name: 'Not from the Piece' }, '*')
+      }),
+  )
+  const dialog = page.getByRole('dialog', { name: 'Confirm Agentic Action' })
+  await expect(dialog).toHaveCount(0)
+  // The bridge is listening: the Piece's own request right after opens the dialog, with its own name.
+  await page.frameLocator(`iframe[title="${name} preview"]`).getByRole('button', { name: 'Run' }).click()
+  await expect(dialog).toContainText('Row counter')
+  await expect(dialog).not.toContainText('Not from the Piece')
 })
 
 test('the editor relays agentic actions from the draft runner too', async ({ page }) => {

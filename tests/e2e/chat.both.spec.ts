@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test'
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 const uniquePiece = (label = 'chat') => `${label}_${Math.random().toString(36).slice(2, 9)}`
 const jsOn = () => test.info().project.use.javaScriptEnabled !== false
 
 async function newPiece(page: Page) {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = uniquePiece()
   await page.goto('/pieces')
   await page.getByLabel('Piece name', { exact: true }).fill(name)

@@ -1,16 +1,29 @@
 import type { Page } from '@playwright/test'
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 /** The OpenAI fake that serve.ts starts next to the product (port + 2). */
 const FAKE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 2}`
-const steer = (page: Page, behaviour: object) => page.request.post(`${FAKE}/__fake/behaviour`, { data: behaviour })
+const steerings: string[] = []
+
+/** Steers the fake's answers to this test's own requests (those whose messages hold every `match` text). */
+async function steer(page: Page, steering: { match: string[]; hold?: string; usage?: object }) {
+  const { id } = (await (await page.request.post(`${FAKE}/__fake/steer`, { data: steering })).json()) as { id: string }
+  steerings.push(id)
+  return {
+    held: async () => expect((await page.request.get(`${FAKE}/__fake/steer/${id}/held`, { timeout: 35_000 })).ok()).toBe(true),
+    release: () => page.request.post(`${FAKE}/__fake/steer/${id}/release`),
+  }
+}
+
+/** Holds the model's answer to the first step of a build of `message` after its first chunk. */
+const holdFirstStep = (page: Page, message: string) => steer(page, { match: [`Request: ${message}`, 'Step 1 of'], hold: 'first-chunk' })
 
 test.afterEach(async ({ page }) => {
-  await page.request.post(`${FAKE}/__fake/reset`)
+  for (const id of steerings.splice(0)) await page.request.delete(`${FAKE}/__fake/steer/${id}`)
 })
 
 async function newPiece(page: Page) {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = `chatjs_${Math.random().toString(36).slice(2, 9)}`
   await page.goto('/pieces')
   await page.getByLabel('Piece name', { exact: true }).fill(name)
@@ -21,9 +34,10 @@ async function newPiece(page: Page) {
 
 test('Stop mid-generation restores the message and leaves history as it was', async ({ page }) => {
   await newPiece(page)
-  await steer(page, { chunkDelayMs: 120 })
+  const step = await holdFirstStep(page, 'a slow timer')
   await page.getByLabel('Message').fill('a slow timer')
   await page.getByLabel('Message').press('Enter')
+  await step.held()
   const status = page.getByTestId('chat-status')
   await expect(status).toContainText('Lay out the page')
   await page.getByRole('button', { name: 'Stop' }).click()
@@ -37,19 +51,21 @@ test('Stop mid-generation restores the message and leaves history as it was', as
 
 test('a reload mid-generation picks the stream up again and shows the result', async ({ page }) => {
   await newPiece(page)
-  await steer(page, { chunkDelayMs: 60 })
+  const step = await holdFirstStep(page, 'a weather card')
   await page.getByLabel('Message').fill('a weather card')
   await page.getByRole('button', { name: 'Send' }).click()
+  await step.held()
   await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
   await page.reload()
-  await expect(page.getByTestId('chat-status')).not.toHaveText('Ready to build your Piece')
+  await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
+  await step.release()
   await expect(page.getByRole('list', { name: 'Chat history' }).getByText('a weather card')).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
 })
 
 test('over the daily limit a send opens the upgrade overlay over the input', async ({ page }) => {
   await newPiece(page)
-  await steer(page, { usage: { prompt_tokens: 150_000, completion_tokens: 100_000, total_tokens: 250_000 } })
+  await steer(page, { match: ['Request: a big app'], usage: { prompt_tokens: 150_000, completion_tokens: 100_000, total_tokens: 250_000 } })
   await page.getByLabel('Message').fill('a big app')
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByRole('list', { name: 'Chat history' }).getByText('a big app')).toBeVisible({ timeout: 15_000 })

@@ -1,67 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test'
-import { expect, signUpAndOnboard, test, uniqueEmail, uniqueUsername } from './fixtures'
+import { expect, signIn, test, uniqueEmail } from './fixtures'
+import { chooseAccount, continueWithGoogle, expectSignedInAs, googleAccount, googleBlock, linkFromSettings, signUpWithGoogle } from './google'
 
-/**
- * The whole OAuth dance against the Google fake that tests/e2e/serve.ts starts: the
- * account chooser is the fake's page, driven like a user would, with JavaScript on and off.
- */
-
-type GoogleAccount = { sub: string; email: string; name: string }
-
-let fakeOrigin: string | null = null
-
-/** The fake's address, read off the redirect that starts a sign-in. */
-async function googleFake(request: APIRequestContext) {
-  if (fakeOrigin) return fakeOrigin
-  const response = await request.post('/auth/google', { form: { redirect: '/explore' }, maxRedirects: 0 })
-  expect(response.status()).toBe(302)
-  fakeOrigin = new URL(response.headers().location ?? '').origin
-  return fakeOrigin
-}
-
-/** Creates (or, with the same sub, changes) an account at the fake Google. */
-async function googleAccount(request: APIRequestContext, account: Partial<GoogleAccount> = {}): Promise<GoogleAccount> {
-  const id = `${Date.now()}${Math.floor(Math.random() * 1e6)}`
-  const user = { sub: `1042${id}`, email: uniqueEmail('google'), name: `Googler ${id}`, ...account }
-  const response = await request.post(`${await googleFake(request)}/__fake/users`, { data: user })
-  expect(response.ok()).toBe(true)
-  return user
-}
-
-async function chooseAccount(page: Page, account: GoogleAccount) {
-  await expect(page.getByRole('heading', { name: 'Choose an account' })).toBeVisible()
-  await page.getByRole('button', { name: `${account.name} <${account.email}>` }).click()
-}
-
-async function continueWithGoogle(page: Page, account: GoogleAccount, path = '/signin') {
-  await page.goto(path)
-  await page.getByRole('button', { name: 'Continue with Google' }).click()
-  await chooseAccount(page, account)
-}
-
-async function signUpWithGoogle(page: Page, account: GoogleAccount) {
-  await continueWithGoogle(page, account, '/signup')
-  await expect(page).toHaveURL(/\/onboarding$/)
-  const username = uniqueUsername('g')
-  await page.getByLabel('Username').fill(username)
-  await page.getByRole('button', { name: 'Continue' }).click()
-  await expect(page).toHaveURL(/\/explore$/)
-  return username
-}
-
-async function expectSignedInAs(page: Page, username: string) {
-  await page.locator('summary').filter({ hasText: 'Open user menu' }).click()
-  await expect(page.getByText(username, { exact: true })).toBeVisible()
-}
-
-const googleBlock = (page: Page) => page.getByRole('region', { name: 'Google Account' })
-
-async function linkFromSettings(page: Page, account: GoogleAccount) {
-  await page.goto('/settings')
-  await googleBlock(page).getByRole('button', { name: 'Link Google' }).click()
-  await chooseAccount(page, account)
-  await expect(page).toHaveURL(/\/settings/)
-}
+/** The whole OAuth dance against the Google fake, with JavaScript on and off. */
 
 test.describe('Google sign-in', () => {
   test('a new user signs up with Google, picks a username and lands on /explore', async ({ page, request }) => {
@@ -109,7 +49,7 @@ test.describe('Google sign-in', () => {
   })
 
   test('a Google email that belongs to a password account is not merged into it', async ({ page, request }) => {
-    const { email } = await signUpAndOnboard(page)
+    const { email } = await signIn(page)
     await page.context().clearCookies()
     const account = await googleAccount(request, { email })
     await continueWithGoogle(page, account)
@@ -120,7 +60,7 @@ test.describe('Google sign-in', () => {
 
 test.describe('Google linking in settings', () => {
   test('a password user links Google, sees the email, then signs in with Google', async ({ page, request }) => {
-    const { username } = await signUpAndOnboard(page)
+    const { username } = await signIn(page)
     const account = await googleAccount(request)
     await linkFromSettings(page, account)
     await expect(page.getByText('Google account linked')).toBeVisible()
@@ -138,14 +78,14 @@ test.describe('Google linking in settings', () => {
     await signUpWithGoogle(page, account)
     await page.context().clearCookies()
 
-    await signUpAndOnboard(page)
+    await signIn(page)
     await linkFromSettings(page, account)
     await expect(page.getByText('This Google account is already linked to another account')).toBeVisible()
     await expect(googleBlock(page).getByRole('button', { name: 'Link Google' })).toBeVisible()
   })
 
   test('unlinking goes through the dialog, and Cancel keeps the link', async ({ page, request }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     const account = await googleAccount(request)
     await linkFromSettings(page, account)
 
@@ -164,28 +104,6 @@ test.describe('Google linking in settings', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0)
     await expect(googleBlock(page).getByRole('button', { name: 'Link Google' })).toBeVisible()
     await expect(googleBlock(page).getByTestId('google-email')).toHaveCount(0)
-  })
-
-  test('the unlink dialog cannot be dismissed while it is unlinking', async ({ page, request, javaScriptEnabled }) => {
-    test.skip(!javaScriptEnabled, 'the busy state exists only with JavaScript')
-    await signUpAndOnboard(page)
-    await linkFromSettings(page, await googleAccount(request))
-    let release = () => {}
-    const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/auth/google/unlink*', async (route) => {
-      await held
-      await route.continue()
-    })
-    await googleBlock(page).getByRole('button', { name: 'Unlink Google' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Unlink Google Account' })
-    await dialog.getByRole('button', { name: 'Unlink Google' }).click()
-    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled()
-    await page.keyboard.press('Escape')
-    await page.mouse.click(5, 5)
-    await expect(dialog).toBeVisible()
-    release()
-    await expect(page.getByText('Google account unlinked')).toBeVisible()
-    await expect(dialog).toHaveCount(0)
   })
 
   test('a Google-only user cannot unlink their only sign-in method', async ({ page, request }) => {

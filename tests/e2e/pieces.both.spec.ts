@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
 
@@ -20,7 +20,7 @@ async function openMenu(page: Page) {
 
 test.describe('Pieces', () => {
   test('a Piece is created from the sidebar and opens in the editor', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByText('No Pieces yet')).toBeVisible()
     const name = uniquePiece('first')
     await createFromSidebar(page, name.toUpperCase())
@@ -35,7 +35,7 @@ test.describe('Pieces', () => {
   })
 
   test('bad and taken names are refused with the spec messages', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     const name = uniquePiece('taken')
     await createFromSidebar(page, name)
     await expect(page).toHaveURL(`/pieces/${name}`)
@@ -48,7 +48,7 @@ test.describe('Pieces', () => {
   })
 
   test('the owner renames, describes and deletes a Piece from the menu', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     const name = uniquePiece('menu')
     await createFromSidebar(page, name)
     await expect(page).toHaveURL(`/pieces/${name}`)
@@ -89,7 +89,7 @@ test.describe('Pieces', () => {
   })
 
   test('private and members-only need PLUS: the upgrade dialog opens and nothing changes', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     const name = uniquePiece('gate')
     await createFromSidebar(page, name)
     await expect(page).toHaveURL(`/pieces/${name}`)
@@ -102,7 +102,7 @@ test.describe('Pieces', () => {
   })
 
   test('a visitor sees a public Piece full-page with the badge; a missing one is a 404', async ({ page, browser }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     const name = uniquePiece('shown')
     await createFromSidebar(page, name)
     await expect(page).toHaveURL(`/pieces/${name}`)
@@ -124,7 +124,7 @@ test.describe('Pieces', () => {
 
 test.describe('Explore and other people’s Pieces', () => {
   test('explore lists public Pieces newest first; another user gets the read-only menu', async ({ page, browser }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     const older = uniquePiece('older')
     const newer = uniquePiece('newer')
     await createFromSidebar(page, older)
@@ -133,7 +133,7 @@ test.describe('Explore and other people’s Pieces', () => {
     await expect(page).toHaveURL(`/pieces/${newer}`)
 
     const other = await browser.newPage({ javaScriptEnabled: test.info().project.use.javaScriptEnabled ?? true })
-    await signUpAndOnboard(other)
+    await signIn(other)
     await other.goto('/explore')
     const gallery = other.getByTestId('gallery')
     const names = await gallery.getByRole('heading', { level: 2 }).allTextContents()

@@ -1,7 +1,7 @@
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 test('without JavaScript an icon upload is cropped to the centred square, and Remove clears it', async ({ page }) => {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = `nojs_icon_${Math.random().toString(36).slice(2, 7)}`
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await sidebar.getByText('New Piece', { exact: true }).click()
@@ -28,7 +28,7 @@ test('without JavaScript an icon upload is cropped to the centred square, and Re
 })
 
 test('without JavaScript a text file is refused as an icon with a clear message', async ({ page }) => {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = `nojs_bad_${Math.random().toString(36).slice(2, 7)}`
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await sidebar.getByText('New Piece', { exact: true }).click()

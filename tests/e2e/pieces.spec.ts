@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, signUpAndOnboard, test, uniqueEmail, uniqueUsername } from './fixtures'
+import { expect, signIn, test, uniqueEmail, uniqueUsername } from './fixtures'
 
 const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
 
@@ -19,7 +19,7 @@ async function openMenu(page: Page) {
 
 test('Escape cancels the New Piece entry and Copy link confirms for 2 seconds', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signUpAndOnboard(page)
+  await signIn(page)
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await sidebar.getByRole('button', { name: 'New Piece' }).click()
   await sidebar.getByLabel('New Piece name').fill('never_made')
@@ -37,7 +37,7 @@ test('Escape cancels the New Piece entry and Copy link confirms for 2 seconds', 
 })
 
 test('an icon is chosen, cropped and shown; removing it clears it', async ({ page }) => {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = uniquePiece('icon')
   await createPiece(page, name)
   let menu = await openMenu(page)
@@ -61,7 +61,7 @@ test('an icon is chosen, cropped and shown; removing it clears it', async ({ pag
 })
 
 test('the framed Piece runs on the preview origin and cannot read the app cookies or DOM', async ({ page }) => {
-  await signUpAndOnboard(page)
+  await signIn(page)
   const name = uniquePiece('sandbox')
   await createPiece(page, name)
   const lookup = await page.request.get(`/api/private/pieces/by-name?name=${name}&_t=${Date.now()}`)

@@ -1,8 +1,8 @@
 import { grantPlus } from './database'
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 test('a PLUS user picks a premium model (saved), and a failed save rolls back with a toast', async ({ page }) => {
-  const { email } = await signUpAndOnboard(page)
+  const { email } = await signIn(page)
   await grantPlus(email)
   const name = `plus_${Math.random().toString(36).slice(2, 9)}`
   await page.goto('/pieces')
@@ -27,7 +27,7 @@ test('a PLUS user picks a premium model (saved), and a failed save rolls back wi
 })
 
 test('a PLUS user makes a Piece private; visitors and other users then get Page Not Found', async ({ page, browser }) => {
-  const { email } = await signUpAndOnboard(page)
+  const { email } = await signIn(page)
   await grantPlus(email)
   const name = `secret_${Math.random().toString(36).slice(2, 9)}`
   await page.goto('/pieces')
@@ -45,7 +45,7 @@ test('a PLUS user makes a Piece private; visitors and other users then get Page 
 
   const visitor = await browser.newPage()
   expect((await visitor.goto(`/${name}`))?.status()).toBe(404)
-  await signUpAndOnboard(visitor)
+  await signIn(visitor)
   expect((await visitor.goto(`/${name}`))?.status()).toBe(404)
   await visitor.close()
   expect((await page.goto(`/${name}`))?.status()).toBe(200)

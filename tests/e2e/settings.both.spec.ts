@@ -1,8 +1,8 @@
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 test.describe('settings', () => {
   test('shows the four cards with usage, the free plan and the links', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     await page.goto('/settings')
     await expect(page.getByTestId('top-bar-title')).toHaveText('Settings')
     for (const card of ['Account', 'Preferences', 'Resources', 'Legal & Support']) {
@@ -18,7 +18,7 @@ test.describe('settings', () => {
   })
 
   test('the Preferences toggles save and survive a reload', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     await page.goto('/settings')
     const html = page.locator('html')
     const dark = page.getByRole('switch', { name: 'Dark theme' })
@@ -45,7 +45,7 @@ test.describe('settings', () => {
   })
 
   test('Upgrade to PLUS opens the upgrade dialog from the user menu and from settings', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     await page.goto('/settings')
     await page.getByRole('main').getByRole('link', { name: 'Upgrade to PLUS' }).click()
     const dialog = page.getByRole('dialog', { name: 'Upgrade to PLUS' })

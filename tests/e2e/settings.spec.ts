@@ -1,7 +1,7 @@
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 test('a preference that fails to save is rolled back with the spec toast', async ({ page }) => {
-  await signUpAndOnboard(page)
+  await signIn(page)
   await page.goto('/settings')
   const html = page.locator('html')
   const dark = page.getByRole('switch', { name: 'Dark theme' })

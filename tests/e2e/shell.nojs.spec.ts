@@ -1,8 +1,8 @@
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 test('without JavaScript the phone drawer still opens from the menu button', async ({ page }) => {
   await page.setViewportSize({ width: 400, height: 800 })
-  await signUpAndOnboard(page)
+  await signIn(page)
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await expect(sidebar).not.toBeInViewport()
   await page.getByRole('button', { name: 'Open menu' }).click()

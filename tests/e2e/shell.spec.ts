@@ -1,8 +1,8 @@
-import { expect, signUpAndOnboard, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 test.describe('signed-in shell', () => {
   test('Ctrl+B collapses and expands the sidebar, but not while typing', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
     await expect(sidebar).toHaveCSS('width', '260px')
     await page.keyboard.press('Control+b')
@@ -17,7 +17,7 @@ test.describe('signed-in shell', () => {
   })
 
   test('the collapsed state survives a reload', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     await page.getByRole('button', { name: /Collapse sidebar/ }).click()
     await page.reload()
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toHaveCSS('width', '48px')
@@ -25,7 +25,7 @@ test.describe('signed-in shell', () => {
 
   test('on a phone the sidebar is a 75% drawer that a swipe left closes', async ({ page }) => {
     await page.setViewportSize({ width: 400, height: 800 })
-    await signUpAndOnboard(page)
+    await signIn(page)
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
     await expect(sidebar).not.toBeInViewport()
     await page.getByRole('button', { name: 'Open menu' }).click()
@@ -57,7 +57,7 @@ test.describe('signed-in shell', () => {
   })
 
   test('the top bar is titled by path', async ({ page }) => {
-    await signUpAndOnboard(page)
+    await signIn(page)
     for (const [path, title] of [
       ['/settings', 'Settings'],
       ['/settings/about', 'About Us'],

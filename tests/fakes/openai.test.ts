@@ -62,7 +62,8 @@ describe('OpenAI fake', () => {
   })
 
   it('stops streaming and records the abort when the client aborts', async () => {
-    fake.setResponder(() => ({ content: 'word '.repeat(200), chunkDelayMs: 5 }))
+    fake.setResponder(() => ({ content: 'word '.repeat(200) }))
+    fake.steer({ hold: 'finish' })
     const controller = new AbortController()
     const stream = await client.chat.completions.create(
       { model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'Long answer please' }], stream: true },
@@ -80,11 +81,47 @@ describe('OpenAI fake', () => {
     expect(received.length).toBeLessThan('word '.repeat(200).length)
   })
 
-  it('records an abort during a slow first byte', async () => {
-    fake.setResponder(() => ({ content: 'late', delayMs: 5000 }))
-    const request = client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }, { timeout: 100 })
-    await expect(request).rejects.toThrow(OpenAI.APIConnectionTimeoutError)
+  it('records an abort while the answer is held before its first byte', async () => {
+    const steering = fake.steer({ hold: 'headers' })
+    const controller = new AbortController()
+    const request = client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'x' }] }, { signal: controller.signal })
+    await steering.held()
+    controller.abort()
+    await expect(request).rejects.toThrow(OpenAI.APIUserAbortError)
     await vi.waitFor(() => expect(fake.aborts).toHaveLength(1))
+  })
+
+  it('holds matching streams at the first chunk until released, and lets others pass', async () => {
+    fake.setResponder(() => ({ content: 'one two three' }))
+    const steering = fake.steer({ hold: 'first-chunk', match: ['please', 'hold me'] })
+    const passing = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'not this one' }] })
+    expect(passing.choices[0]?.message.content).toBe('one two three')
+
+    const stream = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'please hold me' }], stream: true })
+    const iterator = stream[Symbol.asyncIterator]()
+    await iterator.next()
+    expect((await iterator.next()).value?.choices[0]?.delta.content).toBe('one ')
+    expect(await steering.held()).toBe(1)
+    const rest = iterator.next()
+    const settled = await Promise.race([rest.then(() => 'moved'), steering.held().then(() => 'still held')])
+    expect(settled).toBe('still held')
+    steering.release()
+    expect((await rest).value?.choices[0]?.delta.content).toBe('two ')
+  })
+
+  it('is steered over HTTP: a scoped hold, held, release, and usage for matching requests only', async () => {
+    const base = `${fake.baseURL.replace('/v1', '')}/__fake/steer`
+    const post = (path: string, body?: object) => fetch(`${base}${path}`, { method: 'POST', body: body && JSON.stringify(body) })
+    const { id } = (await (await post('', { hold: 'headers', match: 'mine', usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } })).json()) as { id: string }
+    const other = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'theirs' }] })
+    expect(other.usage?.total_tokens).not.toBe(10)
+
+    const answer = client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'mine' }] })
+    expect(await (await fetch(`${base}/${id}/held`)).json()).toEqual({ held: 1 })
+    await post(`/${id}/release`)
+    expect((await answer).usage?.total_tokens).toBe(10)
+    expect((await fetch(`${base}/${id}`, { method: 'DELETE' })).status).toBe(200)
+    expect((await fetch(`${base}/${id}/held`)).status).toBe(404)
   })
 
   it.each([

@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions'
 import { listen, nowSeconds, randomId, readBody, sendJson } from './http'
 
@@ -11,16 +10,45 @@ export type Usage = { prompt_tokens: number; completion_tokens: number; total_to
 export type ChatReply = {
   content?: string
   usage?: Partial<Usage>
-  /** Wait before the first byte (headers). */
-  delayMs?: number
-  /** Wait between streamed chunks. */
-  chunkDelayMs?: number
   /** With `error`, answers this status in OpenAI's error shape instead of a completion. */
   status?: number
   error?: string
   /** Sent verbatim with status 200 (or `status`), for clients that must survive garbage. */
   raw?: string
 }
+
+/**
+ * Where a held reply waits for the test: before its headers, after its first content
+ * chunk, or with all its content sent but before it finishes.
+ */
+export type HoldPoint = 'headers' | 'first-chunk' | 'finish'
+
+/**
+ * A test's steering of the replies to the requests it caused: `match` holds texts that
+ * must all occur in a request's messages (every request when empty), so tests running in
+ * parallel against one fake never steer each other's requests. `status`, `error` and
+ * `usage` override the reply; `hold` stops it at that point until the test releases it,
+ * so a test acts while a generation is provably mid-way instead of hoping the machine is
+ * slow enough (`holdTimeoutMs`, default 60 s, ends a forgotten hold).
+ */
+export type Steer = Pick<ChatReply, 'status' | 'error' | 'usage'> & {
+  match?: string | string[]
+  hold?: HoldPoint
+  holdTimeoutMs?: number
+}
+
+export type Steering = {
+  id: string
+  /** Resolves with how many replies wait at the hold once one does; rejects after `timeoutMs`. */
+  held: (timeoutMs?: number) => Promise<number>
+  /** Lets the held replies go on; later matching replies are no longer held. */
+  release: () => void
+  /** Ends the steering (releasing what it holds). */
+  remove: () => void
+}
+
+/** Waits at `point` when a steering holds there; resolves false when the client went away. */
+type HoldAt = (point: HoldPoint, signal: AbortSignal) => Promise<boolean>
 
 export type Responder = (body: ChatRequest) => ChatReply | Promise<ChatReply>
 
@@ -33,6 +61,8 @@ export type OpenAIFake = {
   /** Bodies of requests whose client went away before the answer was complete. */
   aborts: ChatRequest[]
   setResponder: (responder: Responder) => void
+  /** Steers matching replies (newest steering first) until removed. */
+  steer: (steer: Steer) => Steering
   close: () => Promise<void>
 }
 
@@ -63,25 +93,108 @@ export const builderResponder: Responder = (body) => {
   }
 }
 
-/** Test-steered behaviour layered over every reply (POST /__fake/behaviour, POST /__fake/reset). */
-type Behaviour = Pick<ChatReply, 'delayMs' | 'chunkDelayMs' | 'status' | 'error' | 'usage'>
+const HOLD_TIMEOUT_MS = 60_000
+const HELD_WAIT_MS = 30_000
+
+type Rule = Steering & { steer: Steer; matches: (body: ChatRequest) => boolean; at: HoldAt }
+
+/** One steering: which requests it applies to, and the gate its held replies wait at. */
+function rule(steer: Steer, remove: (rule: Rule) => void): Rule {
+  const texts = [steer.match ?? []].flat()
+  let holding = steer.hold !== undefined
+  let waiting = 0
+  let waiters: Array<() => void> = []
+  let watchers: Array<() => void> = []
+  const release = () => {
+    holding = false
+    const resume = waiters
+    waiters = []
+    resume.forEach((go) => go())
+  }
+  const self: Rule = {
+    id: randomId('steer_', 12),
+    steer,
+    matches: (body) => {
+      const text = (body.messages ?? []).map((message) => textOf(message.content)).join('\n')
+      return texts.every((wanted) => text.includes(wanted))
+    },
+    async at(point, signal) {
+      if (!holding || steer.hold !== point || signal.aborted) return !signal.aborted
+      waiting += 1
+      watchers.forEach((notify) => notify())
+      watchers = []
+      try {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, steer.holdTimeoutMs ?? HOLD_TIMEOUT_MS)
+          const go = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+          waiters.push(go)
+          signal.addEventListener('abort', go, { once: true })
+        })
+      } finally {
+        waiting -= 1
+      }
+      return !signal.aborted
+    },
+    held(timeoutMs = HELD_WAIT_MS) {
+      if (waiting > 0) return Promise.resolve(waiting)
+      return new Promise<number>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no reply reached the hold within ${timeoutMs} ms`)), timeoutMs)
+        watchers.push(() => {
+          clearTimeout(timer)
+          resolve(waiting)
+        })
+      })
+    },
+    release,
+    remove: () => {
+      release()
+      remove(self)
+    },
+  }
+  return self
+}
+
+const passThrough: HoldAt = async (_point, signal) => !signal.aborted
 
 export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<OpenAIFake> {
   const models = options.models ?? DEFAULT_MODELS
   let responder = options.responder ?? echoResponder
-  let behaviour: Behaviour = {}
+  let rules: Rule[] = []
+  const steer = (next: Steer) => {
+    const added = rule(next, (gone) => (rules = rules.filter((kept) => kept !== gone)))
+    rules = [added, ...rules]
+    return added
+  }
   const requests: ChatRequest[] = []
   const aborts: ChatRequest[] = []
 
   const server = await listen(async (req, res) => {
     res.setHeader('x-request-id', randomId('req_', 32))
     const route = `${req.method} ${new URL(req.url ?? '/', 'http://fake').pathname}`
-    if (route === 'POST /__fake/behaviour') {
-      behaviour = JSON.parse((await readBody(req)) || '{}') as Behaviour
-      return sendJson(res, 200, behaviour)
+    // Steering over HTTP, for tests in another process: POST /__fake/steer answers { id };
+    // GET …/{id}/held waits until a reply is held; POST …/{id}/release; DELETE …/{id}.
+    if (route === 'POST /__fake/steer') {
+      const added = steer(JSON.parse((await readBody(req)) || '{}') as Steer)
+      return sendJson(res, 200, { id: added.id })
     }
-    if (route === 'POST /__fake/reset') {
-      behaviour = {}
+    const steering = /^(GET|POST|DELETE) \/__fake\/steer\/([^/]+)(\/held|\/release)?$/.exec(route)
+    if (steering) {
+      const found = rules.find((candidate) => candidate.id === steering[2])
+      if (!found) return sendJson(res, 404, { error: { message: 'no such steering' } })
+      const action = `${steering[1]} ${steering[3] ?? ''}`
+      if (action === 'GET /held') {
+        try {
+          return sendJson(res, 200, { held: await found.held() })
+        } catch (error) {
+          return sendJson(res, 408, { error: { message: (error as Error).message } })
+        }
+      }
+      if (action === 'POST /release') found.release()
+      else if (action === 'DELETE ') found.remove()
+      else return sendJson(res, 405, { error: { message: 'use GET …/held, POST …/release or DELETE' } })
       return sendJson(res, 200, {})
     }
     if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
@@ -114,14 +227,17 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
       if (!res.writableFinished) aborts.push(body)
       done.abort()
     })
-    const reply = { ...(await responder(body)), ...behaviour }
-    if (!(await wait(reply.delayMs, done.signal))) return
+    const steered = rules.find((candidate) => candidate.matches(body))
+    const { status, error, usage } = steered?.steer ?? {}
+    const reply = { ...(await responder(body)), ...(status !== undefined && { status }), ...(error !== undefined && { error }), ...(usage && { usage }) }
+    const holdAt = steered?.at ?? passThrough
+    if (!(await holdAt('headers', done.signal))) return
     if (reply.raw !== undefined) {
       res.writeHead(reply.status ?? 200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' })
       return void res.end(reply.raw)
     }
     if (reply.status !== undefined && reply.status >= 400) return sendError(res, reply.status, reply.error ?? 'The server had an error while processing your request. Sorry about that!')
-    await (body.stream ? stream(res, body, reply, done.signal) : complete(res, body, reply))
+    await (body.stream ? stream(res, body, reply, done.signal, holdAt) : complete(res, body, reply))
   }, options.port)
 
   return {
@@ -131,7 +247,11 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
     setResponder: (next) => {
       responder = next
     },
-    close: server.close,
+    steer,
+    close: async () => {
+      rules.forEach((kept) => kept.remove())
+      await server.close()
+    },
   }
 }
 
@@ -160,7 +280,7 @@ function complete(res: ServerResponse, body: ChatRequest, reply: ChatReply) {
   })
 }
 
-async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, signal: AbortSignal) {
+async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, signal: AbortSignal, holdAt: HoldAt) {
   const { content, finishReason, usage } = answer(body, reply)
   const base = envelope(body, 'chat.completion.chunk')
   const includeUsage = body.stream_options?.include_usage === true
@@ -176,23 +296,14 @@ async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, 
     ...(includeUsage ? [chunk([], { usage: usageObject(usage) })] : []),
     'data: [DONE]\n\n',
   ]
+  const finish = events.length - (includeUsage ? 3 : 2)
   for (const [index, event] of events.entries()) {
-    if (index > 0 && !(await wait(reply.chunkDelayMs, signal))) return
+    if (index === finish && !(await holdAt('finish', signal))) return
     if (signal.aborted) return
     res.write(event)
+    if (index === 1 && !(await holdAt('first-chunk', signal))) return
   }
   res.end()
-}
-
-/** Resolves false when the client went away during the wait. */
-async function wait(ms: number | undefined, signal: AbortSignal) {
-  if (!ms) return !signal.aborted
-  try {
-    await sleep(ms, undefined, { signal })
-    return true
-  } catch {
-    return false
-  }
 }
 
 function envelope(body: ChatRequest, object: string) {

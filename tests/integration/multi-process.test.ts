@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import { sql } from '../../app/lib/db.server'
 import { freePort } from '../../db/embedded'
+import { processRunner } from '../support/processes'
 import { builderResponder, startOpenAIFake } from '../fakes/openai'
 
 /**
@@ -12,29 +12,7 @@ import { builderResponder, startOpenAIFake } from '../fakes/openai'
  * one worker process share the database; a send on one web process is watched live from
  * the other.
  */
-const children: ChildProcess[] = []
-afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')))
-
-function run(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET!, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs
-    while (!pattern.test(output)) {
-      if (child.exitCode !== null) throw new Error(`exited early:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${output}`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-  return { child, exited, waitFor }
-}
+const run = processRunner(() => ({ DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! }))
 
 describe('two web processes and one worker', () => {
   it('relays a generation started on one web process to a subscriber on the other', async () => {
@@ -81,7 +59,9 @@ describe('two web processes and one worker', () => {
   }, 120_000)
 
   it('takes a generation over when its worker is killed mid-way, and finishes it', async () => {
-    const fake = await startOpenAIFake({ responder: async (body) => ({ ...(await builderResponder(body)), chunkDelayMs: 150 }) })
+    const fake = await startOpenAIFake({ responder: builderResponder })
+    // The first worker dies while the model is provably mid-answer.
+    const step = fake.steer({ match: ['Request: a counter', 'Step 1 of'], hold: 'first-chunk' })
     const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, GENERATION_STALE_SECONDS: '2' }
     const port = await freePort()
     const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(port + 1), WORKERS: 'off' })
@@ -97,16 +77,10 @@ describe('two web processes and one worker', () => {
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ pieceId: piece.id, message: 'a counter' }),
     })
-    const deadline = Date.now() + 30_000
-    for (;;) {
-      const [row] = await sql<{ stage: string }[]>`select stage from generations where piece_id = ${piece.id}`
-      if (row?.stage === 'generating') break
-      if (Date.now() > deadline) throw new Error('the generation never started')
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
+    await step.held()
     first.child.kill('SIGKILL')
     await first.exited
-    fake.setResponder(builderResponder)
+    step.remove()
     const second = run('jobs/worker.ts', env)
     await second.waitFor(/workers running/)
 

@@ -1,34 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { freePort } from '../../db/embedded'
+import { processRunner } from '../support/processes'
 
 /** These tests run the real entry points as separate processes, as `npm start` would. */
-const children: ChildProcess[] = []
-afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')))
-
-function run(script: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, DATABASE_URL: '', NODE_ENV: 'production', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.push(child)
-  let output = ''
-  child.stdout!.on('data', (chunk) => (output += chunk))
-  child.stderr!.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  const waitFor = async (pattern: RegExp, timeoutMs = 60_000) => {
-    const deadline = Date.now() + timeoutMs
-    while (!pattern.test(output)) {
-      if (child.exitCode !== null) throw new Error(`exited early:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}:\n${output}`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-  return { child, exited, waitFor, output: () => output }
-}
+const run = processRunner(() => ({ DATABASE_URL: '' }))
 
 const alive = (pid: number) => {
   try {
