@@ -1,15 +1,15 @@
-import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
 import { bootProcess, describeModes } from './server/boot'
-import { immutableAssets } from './server/assets'
 import { anonymousPageCache } from './server/page-cache'
 import { createPreviewHandler } from './server/preview'
 import { rateLimit } from './server/rate-limit'
-import { baseSecurityHeaders, bodySizeLimit, contentSecurity, sameOriginMutations } from './server/security'
+import { guarded, rejectMalformedPaths } from './server/middleware'
+import { remixHandler } from './server/remix'
+import { baseSecurityHeaders, contentSecurity, sameOriginMutations } from './server/security'
 import { sendError } from './server/respond'
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024
@@ -34,6 +34,7 @@ export async function startServer() {
   app.disable('x-powered-by')
   if (env.TRUST_PROXY === 'on') app.set('trust proxy', true)
   app.use(baseSecurityHeaders(env))
+  app.use(rejectMalformedPaths)
   app.get('/healthz', (_req, res) => void res.json({ ok: true }))
 
   let build: ServerBuild | (() => Promise<ServerBuild>)
@@ -42,21 +43,22 @@ export async function startServer() {
     app.use(vite.middlewares)
     build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
   } else {
-    app.use('/assets', immutableAssets(`${BUILD_DIR}client/assets`))
-    app.use(express.static(`${BUILD_DIR}client`, { maxAge: '1h', index: false }))
+    // Build assets carry content hashes in their names, so they never change.
+    app.use('/assets', express.static(`${BUILD_DIR}client/assets`, { immutable: true, maxAge: '1y', index: false, redirect: false }))
+    app.use(express.static(`${BUILD_DIR}client`, { maxAge: '1h', index: false, redirect: false }))
     build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild
   }
 
-  app.use(rateLimit(env, sql))
-  if (!dev) app.use(anonymousPageCache([SESSION_COOKIE, TOAST_COOKIE]))
-  app.use(contentSecurity(env, { dev }))
-  app.use(sameOriginMutations(env))
-  app.use(bodySizeLimit(MAX_BODY_BYTES))
+  app.use(guarded(rateLimit(env, sql)))
+  if (!dev) app.use(guarded(anonymousPageCache([SESSION_COOKIE, TOAST_COOKIE])))
+  app.use(guarded(contentSecurity(env, { dev })))
+  app.use(guarded(sameOriginMutations(env)))
   app.all(
     '*',
-    createRequestHandler({
+    remixHandler({
       build,
       mode: env.NODE_ENV,
+      maxBodyBytes: MAX_BODY_BYTES,
       getLoadContext: (req, res) => ({
         nonce: String(res.locals.nonce),
         clientIp: req.ip ?? 'unknown',

@@ -29,6 +29,19 @@ export default defineConfig({
           hookTimeout: 30000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // `npm run test:security`: attacks on the running product (docs/decisions/0013).
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/integration/global-setup.ts'],
+          setupFiles: ['tests/integration/setup.ts'],
+          testTimeout: 60000,
+          hookTimeout: 90000,
+        },
+      },
     ],
   },
 })

@@ -48,6 +48,9 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => void shutdown(signal).then(() => process.exit(0)))
   }
+  // A promise nobody awaited failed: the work it belonged to (a request, a job) is lost, but
+  // the process and everything else it serves go on. Logged so the missing await is found.
+  process.on('unhandledRejection', (reason) => console.error(`[${role}] unhandled rejection (process kept running):`, reason))
 
   if (!env.SESSION_SECRET) {
     env.SESSION_SECRET = await localSessionSecret(env.DATA_DIR)
@@ -70,10 +73,16 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   return { env, boss, shutdown, onShutdown }
 }
 
+const BILLING_MODES: Record<Env['billing'], (env: Env) => string> = {
+  stripe: (env) => `Stripe${env.STRIPE_API_URL ? ` at ${env.STRIPE_API_URL}` : ''}`,
+  local: (env) => (env.BILLING_PROVIDER === 'local' ? 'local provider (BILLING_PROVIDER=local; PLUS without payment)' : 'local provider (no STRIPE_SECRET_KEY)'),
+  off: () => 'off: APP_ORIGIN is https and no STRIPE_SECRET_KEY is set (BILLING_PROVIDER=local turns the local provider on)',
+}
+
 export function describeModes(env: Env) {
   return [
     `AI: ${env.OPENAI_API_KEY ? `OpenAI-compatible at ${env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'}` : 'offline generator (no OPENAI_API_KEY)'}`,
-    `billing: ${env.STRIPE_SECRET_KEY ? `Stripe${env.STRIPE_API_URL ? ` at ${env.STRIPE_API_URL}` : ''}` : 'local provider (no STRIPE_SECRET_KEY)'}`,
+    `billing: ${BILLING_MODES[env.billing](env)}`,
     `Google sign-in: ${env.GOOGLE_CLIENT_ID ? 'on' : 'off (no GOOGLE_CLIENT_ID)'}`,
     `preview origin: ${env.PREVIEW_ORIGIN}`,
   ]

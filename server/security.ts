@@ -74,27 +74,3 @@ export function sameOriginMutations(env: Env) {
     next()
   }
 }
-
-/** Refuses bodies whose declared size is over the limit before anything reads them. */
-export function bodySizeLimit(maxBytes: number) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const length = Number(req.get('content-length') ?? 0)
-    if (length > maxBytes) {
-      // Answer once the body has been read and dropped: clients that write the whole body
-      // before reading (most HTTP libraries) would otherwise see a reset, not the 413. A
-      // body far past the limit is cut off instead.
-      let received = 0
-      const answer = () => {
-        res.setHeader('Connection', 'close')
-        sendError(req, res, 413, `Request body is too large (limit ${Math.round(maxBytes / 1024)} KB).`)
-      }
-      req.on('data', (chunk: Buffer) => {
-        received += chunk.length
-        if (received > maxBytes * 4) req.destroy()
-      })
-      req.once('end', answer)
-      return
-    }
-    next()
-  }
-}

@@ -31,4 +31,13 @@ describe('parseEnv', () => {
   it('treats empty strings as unset', () => {
     expect(parseEnv({ DATABASE_URL: '', PORT: '' }).PORT).toBe(3000)
   })
+
+  it('runs the local billing provider only where it cannot give PLUS away to the public', () => {
+    expect(parseEnv({}).billing).toBe('local')
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1' }).billing).toBe('stripe')
+    const https = { APP_ORIGIN: 'https://pieces.example', SESSION_SECRET: 'x'.repeat(32) }
+    expect(parseEnv(https).billing).toBe('off')
+    expect(parseEnv({ ...https, BILLING_PROVIDER: 'local' }).billing).toBe('local')
+    expect(() => parseEnv({ BILLING_PROVIDER: 'free' })).toThrow(/BILLING_PROVIDER/)
+  })
 })

@@ -30,6 +30,8 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_URL: optionalUrl,
+  // `local` keeps the local billing provider (PLUS without payment) on an https origin, on purpose.
+  BILLING_PROVIDER: z.literal('local').optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_OAUTH_URL: optionalUrl,
@@ -39,11 +41,18 @@ const schema = z.object({
   RATE_LIMIT_READS_PER_MINUTE: perMinute.default(1200),
 })
 
+/**
+ * Who sells PLUS: Stripe with a key; without one the local provider (PLUS for the asking),
+ * which a public https deployment gets only when BILLING_PROVIDER=local says so.
+ */
+export type BillingProvider = 'stripe' | 'local' | 'off'
+
 export type Env = z.infer<typeof schema> & {
   APP_ORIGIN: string
   PREVIEW_PORT: number
   PREVIEW_ORIGIN: string
   isProduction: boolean
+  billing: BillingProvider
 }
 
 export class ConfigError extends Error {}
@@ -66,12 +75,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (isProduction && values.APP_ORIGIN?.startsWith('https:') && !values.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when APP_ORIGIN is https')
   }
+  const appOrigin = stripSlash(values.APP_ORIGIN ?? `http://localhost:${values.PORT}`)
   return {
     ...values,
-    APP_ORIGIN: stripSlash(values.APP_ORIGIN ?? `http://localhost:${values.PORT}`),
+    APP_ORIGIN: appOrigin,
     PREVIEW_PORT: previewPort,
     PREVIEW_ORIGIN: stripSlash(values.PREVIEW_ORIGIN ?? `http://localhost:${previewPort}`),
     isProduction,
+    billing: values.STRIPE_SECRET_KEY ? 'stripe' : appOrigin.startsWith('https:') && values.BILLING_PROVIDER !== 'local' ? 'off' : 'local',
   }
 }
 
