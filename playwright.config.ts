@@ -15,6 +15,10 @@ const chromium = {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Pieces are framed from other sites (docs/decisions/0014); with site isolation each such
+      // frame is a process of its own, which Playwright sometimes fails to attach to on a busy
+      // machine. Origins, storage and cookies stay separated either way.
+      '--disable-site-isolation-trials',
     ],
   },
 }

@@ -45,6 +45,8 @@ export async function startServer() {
   } else {
     // Build assets carry content hashes in their names, so they never change.
     app.use('/assets', express.static(`${BUILD_DIR}client/assets`, { immutable: true, maxAge: '1y', index: false, redirect: false }))
+    // An asset that is not there is a plain 404, never a page answering in its place.
+    app.use('/assets', (req, res) => sendError(req, res, 404, 'Not found'))
     app.use(express.static(`${BUILD_DIR}client`, { maxAge: '1h', index: false, redirect: false }))
     build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild
   }

@@ -21,25 +21,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'integration',
-          include: ['tests/integration/**/*.test.ts'],
+          // tests/security: attacks on the running product (`npm run test:security`, docs/decisions/0013).
+          include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
           setupFiles: ['tests/integration/setup.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
-        },
-      },
-      {
-        resolve: { alias },
-        test: {
-          // `npm run test:security`: attacks on the running product (docs/decisions/0013).
-          name: 'security',
-          include: ['tests/security/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/integration/global-setup.ts'],
-          setupFiles: ['tests/integration/setup.ts'],
-          testTimeout: 60000,
-          hookTimeout: 90000,
         },
       },
     ],

@@ -11,7 +11,6 @@ import type { ReactNode } from 'react'
 import { getOptionalUser } from './accounts/session.server'
 import { THEME_COOKIE } from './lib/cookie-names'
 import { PRODUCT_NAME } from './lib/constants'
-import { getEnv } from './lib/env.server'
 import { useNonce } from './lib/nonce'
 import { useRootData } from './lib/root-data'
 import { backgroundColor, parseTheme } from './lib/theme'
@@ -39,7 +38,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       toast,
       visitorTheme,
-      previewOrigin: getEnv().PREVIEW_ORIGIN,
     },
     { headers: clear ? { 'Set-Cookie': clear } : undefined },
   )

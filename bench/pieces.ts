@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer, get } from 'node:http'
 import autocannon from 'autocannon'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
@@ -181,10 +181,15 @@ async function measurePreview(name: string) {
   const page = await (await fetch(`${base}/${name}`)).text()
   const src = /<iframe[^>]+src="([^"]+)"/.exec(page)?.[1]?.replaceAll('&amp;', '&')
   if (!src) throw new Error('no preview frame on the public page')
-  const first = await fetch(src)
-  if (!first.ok) throw new Error(`preview answered ${first.status}`)
-  const body = Buffer.from(await first.arrayBuffer())
-  const etag = first.headers.get('etag')!
+  // The Piece's own host (p{id}.localhost) is resolved by browsers, not by Node: connect to
+  // loopback and name the host in the header.
+  const address = new URL(src)
+  const pieceHost = address.host
+  address.hostname = '127.0.0.1'
+  const loopback = address.toString()
+  const first = await getWithHost(loopback, pieceHost)
+  if (first.status !== 200) throw new Error(`preview answered ${first.status}`)
+  const { body, etag } = first
   const bare = createServer((request, response) => {
     if (request.headers['if-none-match'] === etag) {
       response.writeHead(304, { ETag: etag })
@@ -200,9 +205,9 @@ async function measurePreview(name: string) {
       const result = await autocannon({ url, connections: PREVIEW_CONNECTIONS, duration: DURATION, headers })
       return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx - (headers['if-none-match'] ? result['3xx'] ?? 0 : 0) }
     }
-    const previewOk = await run(src)
+    const previewOk = await run(loopback, { host: pieceHost })
     const bareOk = await run(bareUrl)
-    const preview304 = await run(src, { 'if-none-match': etag })
+    const preview304 = await run(loopback, { host: pieceHost, 'if-none-match': etag })
     const bare304 = await run(bareUrl, { 'if-none-match': etag })
     return {
       bytes: body.length,
@@ -218,6 +223,16 @@ async function measurePreview(name: string) {
   } finally {
     bare.close()
   }
+}
+
+function getWithHost(url: string, host: string) {
+  return new Promise<{ status: number; body: Buffer; etag: string }>((resolve, reject) => {
+    get(url, { headers: { host } }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks), etag: String(response.headers.etag) }))
+    }).on('error', reject)
+  })
 }
 
 async function plan(query: Promise<Record<string, string>[]>) {

@@ -17,6 +17,8 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
   const applied: string[] = []
   const connection = await sql.reserve()
   try {
+    // A migration, or the wait for another process's, may outlast the pool's statement timeout.
+    await connection`set statement_timeout = 0`
     await connection`select pg_advisory_lock(${MIGRATION_LOCK})`
     await connection`
       create table if not exists schema_migrations (
@@ -41,6 +43,7 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
     }
   } finally {
     await connection`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => {})
+    await connection`reset statement_timeout`.catch(() => {})
     connection.release()
   }
   return applied

@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Env } from '../app/lib/env.server'
+import { pieceIdOfHost } from '../app/lib/piece-origins'
 import { loadPreviewDocument, runnerDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
 
-const MAX_CACHED_DOCUMENTS = 500
+/** Saved documents kept in memory, by total size (one Piece can be megabytes). */
+const MAX_CACHED_BYTES = 32 * 1024 * 1024
 
 /**
  * What a Piece may do on the preview origin: run its own inline code and load from the web,
@@ -25,10 +27,12 @@ const matchesEtag = (header: string | undefined, etag: string) =>
   Boolean(header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
 
 /**
- * The preview origin: the only place generated Piece code is served from. It shares no
- * storage with the app origin and needs no cookie: the app hands out signed, expiring
- * addresses (`/p/{id}?v=&exp=&sig=`) after checking that the viewer may see the Piece.
- * A plain node:http handler, because it serves one kind of request and serves it a lot.
+ * The preview origins: the only place generated Piece code is served from, each Piece on
+ * its own host (`p{id}.{preview host}`, docs/decisions/0014), so it shares no storage with
+ * the app or with other Pieces. It needs no cookie: the app hands out signed, expiring
+ * addresses (`/p/{id}?v=&exp=&sig=`) after checking that the viewer may see the Piece, and
+ * a Piece is served only on its own host. A plain node:http handler, because it serves one
+ * kind of request and serves it a lot.
  */
 export function createPreviewHandler(env: Env) {
   const baseHeaders = {
@@ -49,15 +53,23 @@ export function createPreviewHandler(env: Env) {
     res.end(text)
   }
 
+  let cachedBytes = 0
+
   async function document(query: { kind: 'saved' | 'draft'; pieceId: string; version: string }) {
-    // The signed version names the saved code, so a cached copy is the right one.
-    const key = `${query.kind}:${query.pieceId}:${query.version}`
-    const cached = cache.get(key)
+    // The signed version names the saved code, so a cached copy is the right one; a draft
+    // changes under one address and is read by its owner alone, so it is never cached.
+    const key = `${query.pieceId}:${query.version}`
+    const cached = query.kind === 'saved' ? cache.get(key) : undefined
     if (cached) return cached
-    const loaded = await loadPreviewDocument(Number(query.pieceId), query.kind)
-    if (!loaded) return null
-    if (cache.size >= MAX_CACHED_DOCUMENTS) cache.delete(cache.keys().next().value!)
+    const loaded = await loadPreviewDocument(Number(query.pieceId), query.kind, query.version)
+    if (!loaded || query.kind === 'draft' || loaded.bytes.length > MAX_CACHED_BYTES / 8) return loaded
+    cachedBytes += loaded.bytes.length - (cache.get(key)?.bytes.length ?? 0)
     cache.set(key, loaded)
+    for (const [oldest, entry] of cache) {
+      if (cachedBytes <= MAX_CACHED_BYTES) break
+      cache.delete(oldest)
+      cachedBytes -= entry.bytes.length
+    }
     return loaded
   }
 
@@ -69,13 +81,15 @@ export function createPreviewHandler(env: Env) {
         res.writeHead(200, { 'Content-Type': 'application/json' })
         return res.end('{"ok":true}')
       }
+      const hostPiece = pieceIdOfHost(req.headers.host, env.PREVIEW_ORIGIN)
+      if (hostPiece === null) return plain(res, 404, 'Not found')
       if (url.pathname === '/runner') {
         // Renders only what the app posts; it holds nothing of its own, so it needs no signature.
         res.writeHead(200, { ...pieceHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': runner.length })
         return res.end(req.method === 'HEAD' ? undefined : runner)
       }
       const match = /^\/(p|d)\/(\d{1,15})$/.exec(url.pathname)
-      if (!match) return plain(res, 404, 'Not found')
+      if (!match || Number(match[2]) !== hostPiece) return plain(res, 404, 'Not found')
       const query = {
         kind: match[1] === 'd' ? ('draft' as const) : ('saved' as const),
         pieceId: match[2]!,

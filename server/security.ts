@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import type { Env } from '../app/lib/env.server'
+import { pieceOriginsSource } from '../app/lib/piece-origins'
 import { sendError } from './respond'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -17,7 +18,7 @@ export function contentSecurityPolicy(env: Env, nonce: string, { dev = false } =
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     dev ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-    `frame-src ${env.PREVIEW_ORIGIN}`,
+    `frame-src ${pieceOriginsSource(env.PREVIEW_ORIGIN)}`,
     "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",

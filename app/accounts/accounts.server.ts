@@ -33,9 +33,3 @@ export async function verifyPasswordSignIn(email: string, password: string) {
 export async function userExistsByUid(uid: string) {
   return (await sql`select 1 from users where uid = ${uid}`).length > 0
 }
-
-/** True when the identity id exists with this email. */
-export async function registerIdentity(uid: string, email: string) {
-  const rows = await sql`select 1 from users where uid = ${uid} and lower(email) = lower(${email.trim()})`
-  return rows.length > 0
-}

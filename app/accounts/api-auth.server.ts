@@ -4,6 +4,8 @@ import { verifyToken } from './tokens.server'
 import { getUserById, type AccountUser } from './users.server'
 
 export const AUTH_REQUIRED_MESSAGE = 'Authentication required'
+export const SESSION_REQUIRED_MESSAGE =
+  'Only a signed-in browser session can issue tokens. Get a new token with your email and password at POST /api/public/auth/token.'
 
 export type ApiIdentity = { user: AccountUser; tokenId: string | null; sessionIdHash: string | null }
 
@@ -28,6 +30,16 @@ export async function optionalApiIdentity(request: Request): Promise<ApiIdentity
   }
   const user = await getOptionalUser(request)
   return user ? { user, tokenId: null, sessionIdHash: user.sessionIdHash } : null
+}
+
+/**
+ * Calls that hand out credentials answer the session only. A bearer caller could otherwise
+ * trade each token for a fresh one, unlinked from any session, and so outlive its own
+ * revocation and the logout of the session that issued it.
+ */
+export function requireSessionCaller(identity: ApiIdentity): string {
+  if (identity.tokenId || !identity.sessionIdHash) throw new ApiFailure(403, SESSION_REQUIRED_MESSAGE)
+  return identity.sessionIdHash
 }
 
 type RouteArgs = { request: Request; params: Record<string, string | undefined> }

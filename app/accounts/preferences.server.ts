@@ -28,7 +28,7 @@ export async function setShowTokenUsage(userId: number, showTokenUsage: boolean)
 /** Unknown ids fall back to the default model; PLUS-only models need a subscription. */
 export async function setSelectedModel(userId: number, requested: unknown): Promise<ModelId> {
   const model = normalizeModel(requested)
-  if (modelRequiresSubscription(model) && !(await isPlus(userId))) {
+  if (modelRequiresSubscription(model) && !(await isPlus(sql, userId))) {
     throw new ApiFailure(403, SUBSCRIPTION_REQUIRED_MESSAGE, { requiresSubscription: true })
   }
   await sql`update users set selected_model = ${model}, updated_at = now() where id = ${userId}`

@@ -26,10 +26,18 @@ function sessionCookie() {
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex')
 
+/**
+ * The session id the request carries. A request with more than one session cookie is
+ * signed out: the second can only have been written by someone else (cookie tossing from
+ * a sibling host), and picking either would let them choose whose account the viewer is in.
+ */
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get('cookie')
   if (!header?.includes(SESSION_COOKIE)) return null
-  const value = await sessionCookie().parse(header)
+  const cookie = sessionCookie()
+  const copies = header.split(';').filter((pair) => pair.split('=', 1)[0]!.trim() === cookie.name).length
+  if (copies !== 1) return null
+  const value = await cookie.parse(header)
   return typeof value === 'string' && value.length >= 32 ? value : null
 }
 

@@ -6,34 +6,36 @@ const ipKey = (ip: string) => `ip:${ip}`
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`
 
 /**
- * Whether this address or this account has failed too often in a row: 40 wrong
- * passwords from one address, or 10 against one account from anywhere, lock sign-in for
- * 15 minutes after the last failure. Unknown emails count like known ones, so the lock
- * says nothing about whether an account exists.
+ * Counts this attempt against the address and the account before any password is checked,
+ * in one statement, so parallel guesses cannot all read a count below the limit. True when
+ * either is now past its limit: 40 attempts from one address, or 10 against one account from
+ * anywhere, within 15 minutes of each other. A refused attempt is counted but does not move
+ * the time, so the lock ends 15 minutes after the last attempt that was checked. Unknown
+ * emails count like known ones, so the lock says nothing about whether an account exists.
  */
-export async function isSignInLocked(ip: string, email: string) {
+async function countAttempt(ip: string, email: string): Promise<boolean> {
+  const window = sql`make_interval(mins => ${SIGN_IN_LOCKOUT_MINUTES})`
+  const limit = sql`case when f.key = ${ipKey(ip)} then ${SIGN_IN_MAX_FAILURES_PER_IP}::int else ${SIGN_IN_MAX_FAILURES_PER_ACCOUNT}::int end`
   const rows = await sql<{ key: string; failures: number }[]>`
-    select key, failures from sign_in_failures
-    where key in (${ipKey(ip)}, ${accountKey(email)})
-      and last_failure_at > now() - make_interval(mins => ${SIGN_IN_LOCKOUT_MINUTES})`
+    insert into sign_in_failures as f (key, failures, last_failure_at)
+    values (${ipKey(ip)}, 1, now()), (${accountKey(email)}, 1, now())
+    on conflict (key) do update set
+      failures = case when f.last_failure_at > now() - ${window} then f.failures + 1 else 1 end,
+      last_failure_at = case when f.last_failure_at > now() - ${window} and f.failures >= ${limit} then f.last_failure_at else now() end
+    returning key, failures`
   return rows.some(({ key, failures }) =>
-    key.startsWith('ip:') ? failures >= SIGN_IN_MAX_FAILURES_PER_IP : failures >= SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+    failures > (key === ipKey(ip) ? SIGN_IN_MAX_FAILURES_PER_IP : SIGN_IN_MAX_FAILURES_PER_ACCOUNT),
   )
 }
 
-export async function recordSignInFailure(ip: string, email: string) {
-  await sql`
-    insert into sign_in_failures (key, failures, last_failure_at)
-    values (${ipKey(ip)}, 1, now()), (${accountKey(email)}, 1, now())
-    on conflict (key) do update set
-      failures = case
-        when sign_in_failures.last_failure_at > now() - make_interval(mins => ${SIGN_IN_LOCKOUT_MINUTES})
-        then sign_in_failures.failures + 1 else 1 end,
-      last_failure_at = now()`
-}
-
-export async function clearSignInFailures(ip: string, email: string) {
-  await sql`delete from sign_in_failures where key in (${ipKey(ip)}, ${accountKey(email)})`
+/**
+ * A right password clears the account's count and takes back its own attempt from the
+ * address. The address count is not cleared: one account of one's own must not buy 40 more
+ * guesses at everyone else's.
+ */
+async function countSuccess(ip: string, email: string) {
+  await sql`delete from sign_in_failures where key = ${accountKey(email)}`
+  await sql`update sign_in_failures set failures = greatest(failures - 1, 0) where key = ${ipKey(ip)}`
 }
 
 export type ThrottledSignIn =
@@ -42,9 +44,8 @@ export type ThrottledSignIn =
 
 /** Email-and-password sign-in for the page and the token call, with the lockout rules. */
 export async function signInWithPassword(email: string, password: string, ip: string): Promise<ThrottledSignIn> {
-  if (await isSignInLocked(ip, email)) return { ok: false, reason: 'locked' }
+  if (await countAttempt(ip, email)) return { ok: false, reason: 'locked' }
   const checked = await verifyPasswordSignIn(email, password)
-  if (checked.ok) await clearSignInFailures(ip, email)
-  else await recordSignInFailure(ip, email)
+  if (checked.ok) await countSuccess(ip, email)
   return checked
 }

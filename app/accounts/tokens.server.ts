@@ -37,3 +37,15 @@ export async function verifyToken(token: string): Promise<{ userId: number; toke
 export async function revokeToken(tokenId: string) {
   await sql`update api_tokens set revoked_at = now() where id = ${tokenId} and revoked_at is null`
 }
+
+/**
+ * Revokes every live token of a user, whoever issued it: the user's "sign out my API
+ * clients", and the step a password change must take (a token outlives the password that
+ * got it otherwise). Returns how many were revoked.
+ */
+export async function revokeAllTokens(userId: number): Promise<number> {
+  const revoked = await sql`
+    update api_tokens set revoked_at = now()
+    where user_id = ${userId} and revoked_at is null and expires_at > now()`
+  return revoked.count
+}

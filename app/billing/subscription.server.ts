@@ -1,4 +1,4 @@
-import { sql } from '~/lib/db.server'
+import { sql, type Db } from '~/lib/db.server'
 
 export type SubscriptionStatus = {
   status: string
@@ -12,8 +12,9 @@ const NONE: SubscriptionStatus = { status: 'none', cancel_at: null, cancel_at_pe
 /** Active and canceling both count as subscribed (spec 1 §3). */
 export const isSubscribedStatus = (status: string) => status === 'active' || status === 'canceling'
 
-export async function getSubscriptionStatus(userId: number): Promise<SubscriptionStatus> {
-  const [row] = await sql<SubscriptionStatus[]>`
+/** Takes the handle it runs on, so a caller inside a transaction passes the transaction. */
+export async function getSubscriptionStatus(db: Db, userId: number): Promise<SubscriptionStatus> {
+  const [row] = await db<SubscriptionStatus[]>`
     select status,
            extract(epoch from cancel_at)::bigint::int as cancel_at,
            cancel_at_period_end,
@@ -23,8 +24,8 @@ export async function getSubscriptionStatus(userId: number): Promise<Subscriptio
 }
 
 /** The one answer to "is this user PLUS?". */
-export async function isPlus(userId: number) {
-  return isSubscribedStatus((await getSubscriptionStatus(userId)).status)
+export async function isPlus(db: Db, userId: number) {
+  return isSubscribedStatus((await getSubscriptionStatus(db, userId)).status)
 }
 
 /** Sets the plan by hand (CLI and tests until billing drives it). */
@@ -43,5 +44,5 @@ export async function setPlan(userId: number, plan: 'plus' | 'free') {
 export async function getSubscriptionStatusByUid(uid: string | undefined): Promise<SubscriptionStatus> {
   if (!uid) return NONE
   const [owner] = await sql<{ id: number }[]>`select id::int as id from users where uid = ${uid}`
-  return owner ? getSubscriptionStatus(owner.id) : NONE
+  return owner ? getSubscriptionStatus(sql, owner.id) : NONE
 }

@@ -1,12 +1,15 @@
 import OpenAI from 'openai'
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { z } from 'zod'
 import type { AccountUser } from '~/accounts/users.server'
 import { ApiFailure } from '~/lib/api.server'
+import { AGENTIC_TOKEN_RESERVE } from '~/lib/constants'
 import { sql } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
 import { getOwnPiece, getViewablePieceByName } from '~/pieces/pieces.server'
-import { chargeTokens, reserveTokens } from '~/usage/limits.server'
+import { holdTokens, releaseHold } from '~/usage/limits.server'
 import { normalizeModel } from './models'
+import { estimatePromptTokens, estimateTokens } from './tokens'
 
 /** Spec 2 §3 agentic payload and §7 call 11. */
 export const AgenticBody = z.object({
@@ -20,7 +23,6 @@ export const AgenticBody = z.object({
 export type AgenticInput = z.infer<typeof AgenticBody>
 
 const MAX_INPUT_CHARS = 50_000
-const estimateTokens = (text: string) => Math.ceil(text.length / 4)
 
 const SYSTEM = [
   'You carry out one instruction from a small web app on the input it gives you.',
@@ -38,7 +40,13 @@ export function parseAgenticAnswer(answer: string): { result: string; data: unkn
   }
 }
 
-async function runModel(model: string, instruction: string, input: string, signal: AbortSignal) {
+const messagesOf = (instruction: string, input: string): ChatCompletionMessageParam[] => [
+  { role: 'system', content: SYSTEM },
+  { role: 'user', content: `Instruction:\n${instruction}\n\nInput:\n${input}` },
+]
+
+/** `maxTokens` caps the answer, so the call's prompt and answer fit in its hold. */
+async function runModel(model: string, instruction: string, input: string, maxTokens: number, signal: AbortSignal) {
   const env = getEnv()
   if (!env.OPENAI_API_KEY) {
     // The offline generator is honest about what it is: it echoes the request as data.
@@ -48,13 +56,7 @@ async function runModel(model: string, instruction: string, input: string, signa
   }
   const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, maxRetries: 1, timeout: 60_000 })
   const completion = await client.chat.completions.create(
-    {
-      model,
-      messages: [
-        { role: 'system', content: SYSTEM },
-        { role: 'user', content: `Instruction:\n${instruction}\n\nInput:\n${input}` },
-      ],
-    },
+    { model, messages: messagesOf(instruction, input), max_completion_tokens: maxTokens },
     { signal },
   )
   const answer = completion.choices[0]?.message?.content ?? ''
@@ -74,16 +76,16 @@ export async function executeAgentic(user: AccountUser, body: AgenticInput, sign
   }
   const input = typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? null)
   if (input.length > MAX_INPUT_CHARS) throw new ApiFailure(400, `input must be ${MAX_INPUT_CHARS.toLocaleString('en-US')} characters or less`)
-  await sql.begin((tx) => reserveTokens(tx, user.id))
   const model = normalizeModel(user.selectedModel)
-  let ran: { answer: string; tokens: number }
-  try {
-    ran = await runModel(model, body.instruction, input, signal)
-  } catch (error) {
+  const prompt = estimatePromptTokens(messagesOf(body.instruction, input))
+  const hold = await sql.begin((tx) => holdTokens(tx, user.id, { prompt, answers: AGENTIC_TOKEN_RESERVE }))
+  const ran = await runModel(model, body.instruction, input, hold.tokens - prompt, signal).catch((error: unknown) => {
     console.error('[agentic] model call failed:', error instanceof Error ? error.message : error)
-    throw new ApiFailure(502, 'The action could not be run right now. No tokens were charged.')
-  }
-  await sql.begin((tx) => chargeTokens(tx, user.id, ran.tokens))
+    return null
+  })
+  // The hold ends whatever happened; a failed call is charged nothing.
+  const tokensUsed = await sql.begin((tx) => releaseHold(tx, user.id, hold, ran?.tokens ?? 0))
+  if (!ran) throw new ApiFailure(502, 'The action could not be run right now. No tokens were charged.')
   const { result, data } = parseAgenticAnswer(ran.answer)
-  return { result, data, tokensUsed: ran.tokens, message: 'Action completed' }
+  return { result, data, tokensUsed, message: 'Action completed' }
 }

@@ -1,5 +1,6 @@
 import { Form, useNavigate, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ClipboardEvent, type DragEvent, type FormEvent, type KeyboardEvent } from 'react'
+import type { ArrivingPrompt } from '~/pieces/prompt.server'
 import { openPaymentDialog } from '~/billing/payment-dialog-event'
 import { useHydrated } from '~/lib/hydrated'
 import { MAX_ATTACHMENTS } from '~/lib/constants'
@@ -80,7 +81,7 @@ const readAsDataUrl = (file: File) =>
  * in the preview as it is built, and Accept / Reject. Without JavaScript the same page
  * works through forms (see editor.server.ts).
  */
-export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData; pieceName: string; initialPrompt: string | null }) {
+export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; pieceName: string; prompt: ArrivingPrompt | null }) {
   const hydrated = useHydrated()
   const toast = useToast()
   const navigate = useNavigate()
@@ -100,27 +101,38 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
   const frame = useRef<HTMLIFrameElement>(null)
   const runnerReady = useRef(false)
   const textarea = useRef<HTMLTextAreaElement>(null)
+  // Set when the arriving prompt filled the input: the reload that takes it out of the address keeps it.
+  const keepFilledInput = useRef(false)
   const processing = state.status === 'processing'
 
   // A new loader answer (after complete, accept, reject) is the server's truth.
   useEffect(() => {
     setDraft(chat.draft)
-    if (!sending.current) {
+    if (!sending.current && !keepFilledInput.current) {
       setInput(chat.draft.currentInput)
       setAttachments(chat.draft.currentAttachments)
     }
+    keepFilledInput.current = false
   }, [chat.draft])
 
   // A Piece with no code yet shows the same starter page as its public page.
   const shownCode = liveCode ?? (codeAt(draft, chat.savedCode) || starterDocument({ name: pieceName }))
   const render = useCallback((code: string) => {
-    if (runnerReady.current) frame.current?.contentWindow?.postMessage({ type: 'piece:render', code }, chat.previewOrigin)
+    if (!runnerReady.current) return
+    frame.current?.contentWindow?.postMessage({ type: 'piece:render', code }, chat.previewOrigin)
   }, [chat.previewOrigin])
   useEffect(() => render(shownCode), [render, shownCode])
+  // The runner says it is ready when it starts, which can be before this page listens, so
+  // each load of the frame asks again. Each runner document names itself, and is rendered
+  // into once: messages between two windows arrive in order, so the first render gets there.
+  const askRunner = () => frame.current?.contentWindow?.postMessage({ type: 'piece:runner-hello' }, chat.previewOrigin)
+  const runnerInstance = useRef<unknown>(null)
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== chat.previewOrigin || event.source !== frame.current?.contentWindow) return
-      if ((event.data as { type?: string })?.type === 'piece:runner-ready') {
+      const data = event.data as { type?: string; instance?: unknown }
+      if (data?.type === 'piece:runner-ready' && data.instance !== runnerInstance.current) {
+        runnerInstance.current = data.instance
         runnerReady.current = true
         render(shownCode)
       }
@@ -314,14 +326,18 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
     }
   }
 
-  // The prompt parameter: placed in the input, removed from the address, sent once per Piece.
+  // The prompt parameter: placed in the input, removed from the address, and sent once per
+  // Piece when the Piece was made for it; any other prompt (a link from anywhere) only fills the input.
   useEffect(() => {
-    if (!hydrated || !initialPrompt?.trim()) return
+    if (!hydrated || !prompt?.text.trim()) return
     navigate(`/pieces/${pieceName}`, { replace: true, preventScrollReset: true })
     const key = `pieces:prompt-sent:${chat.pieceId}`
-    if (window.sessionStorage.getItem(key)) return setInput(initialPrompt)
+    if (!prompt.autoSend || window.sessionStorage.getItem(key)) {
+      keepFilledInput.current = true
+      return setInput(prompt.text)
+    }
     window.sessionStorage.setItem(key, '1')
-    void send(initialPrompt, [])
+    void send(prompt.text, [])
     // Once, on arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hydrated])
@@ -555,6 +571,7 @@ export function ChatBuilder({ chat, pieceName, initialPrompt }: { chat: ChatData
           <iframe
             ref={frame}
             src={chat.runnerUrl}
+            onLoad={askRunner}
             title={`${pieceName} preview`}
             sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-popups"
             referrerPolicy="no-referrer"

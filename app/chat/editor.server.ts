@@ -3,10 +3,9 @@ import type { SessionUser } from '~/accounts/session.server'
 import { isPlus } from '~/billing/subscription.server'
 import { ApiFailure } from '~/lib/api.server'
 import { sql } from '~/lib/db.server'
-import { getEnv } from '~/lib/env.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
-import { previewUrl } from '~/pieces/preview.server'
+import { previewOriginOf, previewUrl, runnerUrl } from '~/pieces/preview.server'
 import { PieceMessages } from '~/pieces/schema'
 import { getUsage } from '~/usage/usage.server'
 import { codeAt, readDraft, redo, undo } from './draft'
@@ -19,7 +18,7 @@ export async function chatData(user: SessionUser, piece: OwnPiece) {
   const [active, usage, subscribed, [lastFailure]] = await Promise.all([
     activeGeneration(piece.id),
     getUsage(user.id),
-    isPlus(user.id),
+    isPlus(sql, user.id),
     sql<{ error: string | null; status: string }[]>`
       select error, status from generations where piece_id = ${piece.id} order by id desc limit 1`,
   ])
@@ -34,9 +33,9 @@ export async function chatData(user: SessionUser, piece: OwnPiece) {
       subscribed,
       usage: { dailyTokenCount: usage.dailyTokenCount, tokenLimit: usage.tokenLimit },
       showTokenUsage: user.showTokenUsage,
-      runnerUrl: `${getEnv().PREVIEW_ORIGIN}/runner`,
+      runnerUrl: runnerUrl(piece.id),
       draftPreviewUrl: previewUrl(piece, 'draft'),
-      previewOrigin: getEnv().PREVIEW_ORIGIN,
+      previewOrigin: previewOriginOf(piece.id),
     },
   }
 }

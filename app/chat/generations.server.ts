@@ -3,6 +3,7 @@ import { QUEUES } from '../../jobs/queues'
 import type { AccountUser } from '~/accounts/users.server'
 import { isPlus } from '~/billing/subscription.server'
 import { ApiFailure } from '~/lib/api.server'
+import { GENERATION_TOKEN_RESERVE } from '~/lib/constants'
 import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
 import { sql } from '~/lib/db.server'
@@ -13,6 +14,7 @@ import { chargeTokens, reserveTokens } from '~/usage/limits.server'
 import { recordExchange } from './draft.server'
 import { appendEvent, followPiece, type ChatEvent } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from './models'
+import { requestPromptTokens } from './pipeline.server'
 import { SendMessages, type Attachment, type SendInput } from './send-schema'
 
 export const GENERATE_QUEUE = QUEUES.generate.name
@@ -60,7 +62,7 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
   if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
   await checkAttachments(input.attachments)
   const model: ModelId = normalizeModel(input.selectedModel ?? user.selectedModel)
-  if (modelRequiresSubscription(model) && !(await isPlus(user.id))) {
+  if (modelRequiresSubscription(model) && !(await isPlus(sql, user.id))) {
     throw new ApiFailure(403, SUBSCRIPTION_REQUIRED_MESSAGE, { requiresSubscription: true })
   }
   if (await activeGeneration(piece.id)) throw new ApiFailure(409, SendMessages.inProgress)
@@ -70,8 +72,9 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     code: input.code ?? piece.code,
     messageHistory: input.messageHistory.map(({ role, content }) => ({ role, content })),
   }
+  const need = { prompt: requestPromptTokens(request), answers: GENERATION_TOKEN_RESERVE }
   const { generationId, eventId } = await sql.begin(async (tx) => {
-    const reserve = await reserveTokens(tx, user.id)
+    const reserve = await reserveTokens(tx, user.id, need)
     try {
       const [row] = await tx<{ id: number }[]>`
         insert into generations (piece_id, user_id, model, request, reserved_tokens)
@@ -195,34 +198,36 @@ type Finish =
   | { status: 'failed'; error: string }
 
 /**
- * Ends a generation once: records the outcome, charges what it spent (nothing when it
- * failed through no fault of the user), frees its reservation and the Piece, and
- * announces the end. Answers false when it had already ended.
+ * Ends a generation once: records the outcome, charges what it spent (up to its
+ * reservation; nothing when it failed through no fault of the user), frees its
+ * reservation and the Piece, and announces the end. Answers false when it had already
+ * ended.
  */
 export async function finishGeneration(generationId: number, finish: Finish): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const [row] = await tx<{ pieceId: number; userId: number; status: Status; request: GenerationRequest }[]>`
-      select piece_id::int as "pieceId", user_id::int as "userId", status, request from generations where id = ${generationId} for update`
+    const [row] = await tx<{ pieceId: number; userId: number; status: Status; request: GenerationRequest; reserved: number }[]>`
+      select piece_id::int as "pieceId", user_id::int as "userId", status, request, reserved_tokens::int as reserved
+      from generations where id = ${generationId} for update`
     if (!row || !['queued', 'running'].includes(row.status)) return false
     if (finish.status === 'stopped' && finish.onlyIf && row.status !== finish.onlyIf) return false
-    const tokensUsed = finish.status === 'complete' ? finish.result.tokensUsed : finish.status === 'stopped' ? (finish.tokensUsed ?? 0) : 0
+    const spent = finish.status === 'complete' ? finish.result.tokensUsed : finish.status === 'stopped' ? (finish.tokensUsed ?? 0) : 0
+    const tokensUsed = await chargeTokens(tx, row.userId, { spent, reserved: row.reserved })
+    const result = finish.status === 'complete' ? { ...finish.result, tokensUsed } : null
     await tx`
       update generations set
         status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0,
         tokens_used = ${tokensUsed},
-        tokens_saved = ${finish.status === 'complete' ? finish.result.tokensSaved : 0},
-        result = ${finish.status === 'complete' ? tx.json(finish.result as never) : null},
+        tokens_saved = ${result?.tokensSaved ?? 0},
+        result = ${result ? tx.json(result as never) : null},
         error = ${finish.status === 'failed' ? finish.error : null}
       where id = ${generationId}`
-    await chargeTokens(tx, row.userId, tokensUsed)
-    if (finish.status === 'complete') await recordExchange(tx, row.pieceId, row.request, finish.result)
+    if (result) await recordExchange(tx, row.pieceId, row.request, result)
     await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
-    const event: ChatEvent =
-      finish.status === 'complete'
-        ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...finish.result, patches: finish.result.patches }
-        : finish.status === 'stopped'
-          ? { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }
-          : { type: 'status', pieceId: row.pieceId, stage: 'idle', error: finish.error }
+    const event: ChatEvent = result
+      ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches }
+      : finish.status === 'failed'
+        ? { type: 'status', pieceId: row.pieceId, stage: 'idle', error: finish.error }
+        : { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }
     await appendEvent(tx, generationId, event)
     return true
   }) as Promise<boolean>

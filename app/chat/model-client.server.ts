@@ -3,6 +3,7 @@ import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'open
 import { getEnv } from '~/lib/env.server'
 import type { ModelId } from './models'
 import type { Attachment } from './send-schema'
+import { estimatePromptTokens, estimateTokens } from './tokens'
 
 export type ModelUsage = { promptTokens: number; completionTokens: number; totalTokens: number }
 
@@ -30,14 +31,14 @@ export function userContent(text: string, attachments: Attachment[]): string | C
 
 /**
  * One streamed chat completion: the text as it grows (for live progress) and the usage
- * the server reports at the end. `signal` aborts the request.
+ * the server reports at the end. `maxTokens` caps the answer; `signal` aborts the request.
  */
 export async function streamCompletion(
   { model, messages, maxTokens, signal }: { model: ModelId; messages: ChatCompletionMessageParam[]; maxTokens: number; signal: AbortSignal },
   onText?: (text: string) => void,
 ): Promise<{ text: string; usage: ModelUsage }> {
   const stream = await openai().chat.completions.create(
-    { model: providerModel(model), messages, stream: true, stream_options: { include_usage: true }, max_completion_tokens: Math.max(256, maxTokens) },
+    { model: providerModel(model), messages, stream: true, stream_options: { include_usage: true }, max_completion_tokens: maxTokens },
     { signal },
   )
   let text = ''
@@ -52,6 +53,6 @@ export async function streamCompletion(
       usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens }
     }
   }
-  const estimate = Math.ceil(JSON.stringify(messages).length / 4) + Math.ceil(text.length / 4)
+  const estimate = estimatePromptTokens(messages) + estimateTokens(text)
   return { text, usage: usage ?? { promptTokens: estimate, completionTokens: 0, totalTokens: estimate } }
 }

@@ -1,9 +1,7 @@
 import type { GenerationResult } from './generations.server'
 import { offlineGenerate } from './offline'
 import type { PipelineInput, Report } from './pipeline.server'
-import { patchCost } from './tokens'
-
-const estimateTokens = (text: string) => Math.ceil(text.length / 4)
+import { estimateTokens, patchCost } from './tokens'
 
 /**
  * The offline generator behind the pipeline's reports (no model server configured). Token

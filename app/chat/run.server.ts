@@ -3,7 +3,7 @@ import { getEnv } from '~/lib/env.server'
 import { appendEvent } from './events.server'
 import { finishGeneration, type GenerationRequest } from './generations.server'
 import type { ModelId } from './models'
-import { runPipeline, type PipelineProgress } from './pipeline.server'
+import { runPipeline, TokenBudgetSpent, type PipelineProgress } from './pipeline.server'
 
 /** How often a running generation checks for Stop and reports that it is alive. */
 const STOP_POLL_MS = 250
@@ -97,6 +97,7 @@ export async function runGenerationJob(generationId: number, jobSignal?: AbortSi
 
 /** What the user is told; the details stay in the log. */
 function failureMessage(error: unknown) {
+  if (error instanceof TokenBudgetSpent) return error.message
   const text = error instanceof Error ? error.message : ''
   if (/timed? ?out|took too long/i.test(text)) return 'The model took too long to answer. No tokens were charged; please try again.'
   if (/ECONNREFUSED|fetch failed|network|socket|5\d\d/i.test(text)) return 'The model server is unavailable right now. No tokens were charged; please try again.'

@@ -36,8 +36,14 @@ export const SIGN_IN_LOCKOUT_MINUTES = 15
 /** Pieces a free account may own; PLUS is unlimited. See docs/decisions/0008-free-piece-limit.md. */
 export const FREE_PIECE_LIMIT = 10
 
-/** Generation (spec 2 §5): the send's limits and the tokens held for one generation. */
+/** Generation (spec 2 §5): the send's limits. */
 export const MAX_ATTACHMENTS = 3
 export const MAX_ATTACHMENT_BYTES = 4 * 1024 * 1024
 export const MAX_MESSAGE_CHARS = 20_000
+
+/**
+ * Tokens held for a model call's answers on top of its prompt, while the allowance has
+ * them: a generation (plan and steps), an agentic action (one answer of data).
+ */
 export const GENERATION_TOKEN_RESERVE = 60_000
+export const AGENTIC_TOKEN_RESERVE = 16_000

@@ -1,12 +1,93 @@
-import postgres, { type Sql } from 'postgres'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import postgres, { type Sql, type TransactionSql } from 'postgres'
 import { singleton } from './singleton.server'
+
+/** What a feature function runs its queries on: the pool, or the transaction it was handed. */
+export type Db = Sql | TransactionSql
+
+/*
+ * Timeouts, so a mistake fails fast instead of hanging every request. They are ordered: a
+ * query queued behind busy connections gives up first, then the server ends a transaction
+ * left idle (freeing its connection for everyone else), and a statement may run longest.
+ * The LISTEN connection that relays chat events shares these settings harmlessly: it idles
+ * outside any transaction, and idle sessions are never ended. pg-boss has its own pool.
+ */
+const POOL_ACQUIRE_TIMEOUT_MS = 10_000
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 15_000
+const STATEMENT_TIMEOUT_MS = 30_000
+
+/**
+ * Where postgres.js 3.4.9 (pinned) keeps a query's progress: `handler` hands it to the
+ * pool, and `state` is set once a connection has taken it.
+ */
+type PoolQuery = {
+  handler: (query: PoolQuery) => void
+  state: unknown
+  reject: (error: Error) => void
+  cancel: () => unknown
+  then: (onDone: () => void, onFailed: () => void) => unknown
+}
 
 function pool(): Sql {
   return singleton('sql', () => {
     const url = process.env.DATABASE_URL
     if (!url) throw new Error('DATABASE_URL is not set: start the process through server.ts or jobs/worker.ts')
-    return postgres(url, { max: 10, onnotice: () => {}, transform: { undefined: null } })
+    const instance = postgres(url, {
+      max: 10,
+      onnotice: () => {},
+      transform: { undefined: null },
+      connection: { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS },
+    })
+    // `begin` opens its transaction through `unsafe`, so guarding it guards transactions too.
+    const unsafe = instance.unsafe
+    instance.unsafe = ((...args: Parameters<typeof unsafe>) => guarded(unsafe(...args))) as typeof unsafe
+    return instance
   })
+}
+
+/**
+ * Outside production, every transaction runs in this scope and a query on the pool from
+ * inside it fails at once: such a query waits for a second connection while holding one,
+ * and enough of them at the same moment hang the pool. (Production skips the scope, whose
+ * bookkeeping slows every promise on Node 20; the timeouts above still hold there.)
+ */
+const transactionScope = () => singleton('sql-transaction-scope', () => new AsyncLocalStorage<true>())
+const checksTransactions = () => process.env.NODE_ENV !== 'production'
+
+/**
+ * Every query on the pool passes here when it runs: refused inside a transaction (when
+ * checked), and failed when no connection has taken it in time, a limit postgres.js
+ * 3.4.9 does not have.
+ */
+function guarded<T>(query: T): T {
+  if (!(query instanceof Promise)) return query
+  const pending = query as unknown as PoolQuery
+  const handOver = pending.handler
+  pending.handler = (self) => {
+    if (transactionScope().getStore()) {
+      return self.reject(new Error('A query used the pool inside a transaction: run it on the transaction handed to the function'))
+    }
+    handOver(self)
+    if (!self.state) giveUpAfterWaiting(self)
+  }
+  return query
+}
+
+function giveUpAfterWaiting(query: PoolQuery) {
+  const timer = setTimeout(() => {
+    if (query.state) return
+    const reject = query.reject
+    query.reject = () => reject(new Error(`No database connection came free within ${POOL_ACQUIRE_TIMEOUT_MS / 1000} s: every connection of the pool is busy`))
+    void query.cancel()
+  }, POOL_ACQUIRE_TIMEOUT_MS)
+  const done = () => clearTimeout(timer)
+  query.then(done, done)
+}
+
+function begin(...args: unknown[]) {
+  const work = args.pop() as (tx: TransactionSql) => unknown
+  const scoped = checksTransactions() ? (tx: TransactionSql) => transactionScope().run(true, () => work(tx)) : work
+  return (pool().begin as (...all: unknown[]) => unknown)(...args, scoped)
 }
 
 /**
@@ -14,8 +95,9 @@ function pool(): Sql {
  * process entry (an embedded cluster when unset) after modules are loaded.
  */
 export const sql: Sql = new Proxy((() => {}) as unknown as Sql, {
-  apply: (_target, _this, args: Parameters<Sql>) => pool()(...args),
+  apply: (_target, _this, args: Parameters<Sql>) => guarded(pool()(...args)),
   get: (_target, property) => {
+    if (property === 'begin') return begin
     const value = Reflect.get(pool(), property)
     return typeof value === 'function' ? value.bind(pool()) : value
   },

@@ -40,4 +40,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...https, BILLING_PROVIDER: 'local' }).billing).toBe('local')
     expect(() => parseEnv({ BILLING_PROVIDER: 'free' })).toThrow(/BILLING_PROVIDER/)
   })
+
+  it('refuses a preview origin whose Pieces would share a site with the app', () => {
+    expect(() => parseEnv({ APP_ORIGIN: 'http://localhost:3000', PREVIEW_ORIGIN: 'http://127.0.0.1:3001' })).toThrow(/PREVIEW_ORIGIN: must be a host name/)
+    expect(() => parseEnv({ APP_ORIGIN: 'https://pieces.app', SESSION_SECRET: 'x'.repeat(32), PREVIEW_ORIGIN: 'https://preview.pieces.app' })).toThrow(
+      /PREVIEW_ORIGIN: must be on another site/,
+    )
+  })
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { previewOriginProblem } from './piece-origins'
 import { singleton } from './singleton.server'
 
 const flag = z.enum(['on', 'off'])
@@ -76,11 +77,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when APP_ORIGIN is https')
   }
   const appOrigin = stripSlash(values.APP_ORIGIN ?? `http://localhost:${values.PORT}`)
+  const previewOrigin = stripSlash(values.PREVIEW_ORIGIN ?? `http://localhost:${previewPort}`)
+  const previewProblem = previewOriginProblem(appOrigin, previewOrigin)
+  if (previewProblem) throw new ConfigError(`Invalid configuration:\n  PREVIEW_ORIGIN: ${previewProblem}`)
   return {
     ...values,
     APP_ORIGIN: appOrigin,
     PREVIEW_PORT: previewPort,
-    PREVIEW_ORIGIN: stripSlash(values.PREVIEW_ORIGIN ?? `http://localhost:${previewPort}`),
+    PREVIEW_ORIGIN: previewOrigin,
     isProduction,
     billing: values.STRIPE_SECRET_KEY ? 'stripe' : appOrigin.startsWith('https:') && values.BILLING_PROVIDER !== 'local' ? 'off' : 'local',
   }

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node'
-import { safeRedirect } from '~/accounts/urls'
+import { safeRedirect } from '~/accounts/redirects.server'
 import { UPGRADE_PARAM } from '~/billing/payment-dialog'
 import { ApiFailure } from '~/lib/api.server'
 import { redirectWithToast } from '~/lib/toast.server'

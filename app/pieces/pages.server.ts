@@ -1,11 +1,12 @@
 import { redirect } from '@remix-run/node'
+import { safeRedirect } from '~/accounts/redirects.server'
 import type { SessionUser } from '~/accounts/session.server'
 import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/billing/subscription.server'
 import { getEnv } from '~/lib/env.server'
 import type { TopBarPiece } from '~/shell/app-shell'
 import { getOwnPieceByName, getViewablePieceByName, type Piece } from './pieces.server'
-import { previewUrl } from './preview.server'
-import { normalizeName } from './schema'
+import { previewOriginOf, previewUrl } from './preview.server'
+import { normalizeName, pieceNameProblem } from './schema'
 
 const notFound = () => new Response('Not found', { status: 404 })
 
@@ -16,13 +17,15 @@ function topBarPiece(piece: Piece, isOwner: boolean, view: TopBarPiece['view']):
   return { piece: { id, name, description, icon, visibility }, isOwner, shareUrl: shareUrlOf(name), view }
 }
 
-/** A name in another case is the same Piece: send the visitor to the lower-case address. */
+/**
+ * The Piece name an address asks for. A name no Piece could have is a 404 like a missing
+ * Piece, before it can reach a Location header; a name in another case is the same Piece,
+ * so the visitor is sent to the lower-case address.
+ */
 function canonical(request: Request, name: string, build: (name: string) => string) {
+  if (pieceNameProblem(name)) throw notFound()
   const normalized = normalizeName(name)
-  if (normalized !== name) {
-    const url = new URL(request.url)
-    throw redirect(`${build(normalized)}${url.search}`)
-  }
+  if (normalized !== name) throw redirect(safeRedirect(`${build(encodeURIComponent(normalized))}${new URL(request.url).search}`))
   return normalized
 }
 
@@ -35,7 +38,7 @@ export async function editorPageData(request: Request, user: SessionUser, rawNam
   const piece = await getOwnPieceByName(user.id, name)
   if (!piece) {
     const viewable = await getViewablePieceByName(user.id, name)
-    if (viewable) throw redirect(`/${viewable.name}`)
+    if (viewable) throw redirect(`/${encodeURIComponent(viewable.name)}`)
     throw notFound()
   }
   return {
@@ -60,7 +63,7 @@ export async function publicPageData(request: Request, viewer: SessionUser | nul
     piece: { id: piece.id, name: piece.name, description: piece.description },
     previewSrc: previewUrl(piece),
     showBadge,
-    previewOrigin: getEnv().PREVIEW_ORIGIN,
+    previewOrigin: previewOriginOf(piece.id),
     topBarPiece: topBarPiece(piece, isOwner, 'page'),
   }
 }

@@ -19,7 +19,7 @@ import {
   type PieceVisibility,
 } from './schema'
 import { isStoredImageUrl, storeImage } from './storage.server'
-import { parseCursor, pieceCursor } from './cursor'
+import { pieceCursor, type PieceCursor } from './cursor'
 
 /** A Piece as every client sees it (spec 1 §3); `userId` is the owner's identity id. */
 export type Piece = {
@@ -42,7 +42,7 @@ export type ViewedPiece = Piece & { code: string }
 /** `next_starting_after` breaks ties between Pieces updated in the same millisecond. */
 export type PieceList = { data: Piece[]; has_more: boolean; next_starting_after: string | null }
 
-export type PageRequest = { limit?: number; startingAfter?: string | null }
+export type PageRequest = { limit?: number; startingAfter?: PieceCursor | null }
 
 /** A generation that has not finished after this long is taken to have died with its worker. */
 const GENERATION_STALE_AFTER = '30 minutes'
@@ -72,7 +72,7 @@ export async function createPiece(userId: number, input: { name: string; visibil
   const visibility = input.visibility ?? 'public'
   if (!PIECE_VISIBILITIES.includes(visibility)) throw new ApiFailure(400, PieceMessages.visibilityInvalid)
   if (RESERVED_PIECE_NAMES.has(name)) throw nameTaken()
-  const plus = await isPlus(userId)
+  const plus = await isPlus(sql, userId)
   if (visibility !== 'public' && !plus) throw new ApiFailure(403, PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
   return sql.begin(async (tx) => {
     // One create at a time per owner, so two at once cannot both squeeze under the limit.
@@ -175,7 +175,7 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
   if (renaming && current.generating) throw new ApiFailure(409, PieceMessages.renameWhileGenerating)
   if (renaming && RESERVED_PIECE_NAMES.has(name)) throw nameTaken()
   const restricting = changes.visibility !== undefined && changes.visibility !== 'public' && changes.visibility !== current.visibility
-  if (restricting && !(await isPlus(userId))) {
+  if (restricting && !(await isPlus(sql, userId))) {
     throw new ApiFailure(403, PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
   }
   // Image work happens before the row is locked; an unused image is harmless.
@@ -237,10 +237,8 @@ export async function setPieceScreenshot(pieceId: number, screenshotUrl: string)
   await sql`update pieces set screenshot = ${screenshotUrl} where id = ${pieceId}`
 }
 
-function after(startingAfter: string | null | undefined) {
-  if (!startingAfter) return sql``
-  const cursor = parseCursor(startingAfter)
-  if (!cursor) throw new ApiFailure(400, 'starting_after must be the updatedAt of a Piece or a next_starting_after value')
+function after(cursor: PieceCursor | null | undefined) {
+  if (!cursor) return sql``
   if (cursor.id === null) return sql`and p.updated_at < ${cursor.updatedAt}`
   return sql`and (p.updated_at, p.id) < (${cursor.updatedAt}::timestamptz, ${cursor.id}::bigint)`
 }

@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from '../lib/db.server'
 import { getEnv } from '../lib/env.server'
+import { pieceOrigin } from '../lib/piece-origins'
 import { cookieSecrets } from '../lib/secrets.server'
 import { codeAt, readDraft } from '../chat/draft'
 import { starterDocument } from './starter-document'
@@ -23,8 +24,14 @@ export function previewUrl(piece: { id: number; updatedAt: string }, kind: Previ
   const expires = (Math.ceil(now / 1000 / hour) + 1) * hour + (PREVIEW_LINK_SECONDS - hour)
   const version = String(Date.parse(piece.updatedAt))
   const params = new URLSearchParams({ v: version, exp: String(expires), sig: sign(cookieSecrets()[0]!, `${kind}:${piece.id}.${version}.${expires}`) })
-  return `${getEnv().PREVIEW_ORIGIN}/${PATHS[kind]}/${piece.id}?${params}`
+  return `${previewOriginOf(piece.id)}/${PATHS[kind]}/${piece.id}?${params}`
 }
+
+/** The origin a Piece's code runs on (docs/decisions/0014). */
+export const previewOriginOf = (pieceId: number) => pieceOrigin(getEnv().PREVIEW_ORIGIN, pieceId)
+
+/** The draft runner of a Piece, on the Piece's own origin so the draft shares its storage. */
+export const runnerUrl = (pieceId: number) => `${previewOriginOf(pieceId)}/runner`
 
 /** True when `sig` was made by us for this Piece and version and has not expired. */
 export function verifyPreviewSignature(
@@ -43,22 +50,58 @@ export function verifyPreviewSignature(
 export type PreviewDocument = { bytes: Buffer; etag: string }
 
 /**
+ * Runs before a Piece's own code. A Piece is framed from another site than the app's
+ * (docs/decisions/0014), and browsers that block third-party storage (Chromium with its
+ * third-party cookie phase-out, Chrome incognito, Brave) throw on `localStorage` in such a
+ * frame, which would break every Piece that saves its state. There the Piece gets an
+ * in-memory Storage instead: it works, and forgets on reload.
+ */
+const STORAGE_FALLBACK = `<script>(function () {
+  function memory() {
+    var items = new Map();
+    return {
+      get length() { return items.size; },
+      key: function (i) { return Array.from(items.keys())[i] ?? null; },
+      getItem: function (k) { k = String(k); return items.has(k) ? items.get(k) : null; },
+      setItem: function (k, v) { items.set(String(k), String(v)); },
+      removeItem: function (k) { items.delete(String(k)); },
+      clear: function () { items.clear(); }
+    };
+  }
+  ['localStorage', 'sessionStorage'].forEach(function (name) {
+    try { window[name].getItem('pieces'); } catch (error) {
+      Object.defineProperty(window, name, { value: memory(), configurable: true });
+    }
+  });
+})();</script>`
+
+/** A Piece's HTML with the storage fallback first (after its doctype, so the mode is kept). */
+export function withStorageFallback(html: string) {
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? ''
+  return `${doctype}${STORAGE_FALLBACK}${html.slice(doctype.length)}`
+}
+
+/**
  * The HTML the preview origin serves: the saved code (or the starter page for a new
  * Piece), or for the editor without JavaScript the draft at its current history point.
+ * A saved-code address serves only the version it was signed for: code saved later (say,
+ * after the Piece went private) needs a new address, which only a viewer allowed to see
+ * the Piece gets.
  */
-export async function loadPreviewDocument(pieceId: number, kind: PreviewKind = 'saved'): Promise<PreviewDocument | null> {
-  const [row] = await sql<{ name: string; description: string; code: string; draft: unknown }[]>`
-    select name, description, code, draft from pieces where id = ${pieceId}`
-  if (!row) return null
+export async function loadPreviewDocument(pieceId: number, kind: PreviewKind, version: string): Promise<PreviewDocument | null> {
+  const [row] = await sql<{ name: string; description: string; code: string; draft: unknown; version: string }[]>`
+    select name, description, code, draft, floor(extract(epoch from updated_at) * 1000)::bigint::text as version from pieces where id = ${pieceId}`
+  if (!row || (kind === 'saved' && row.version !== version)) return null
   const code = kind === 'draft' ? codeAt(readDraft(row.draft), row.code) : row.code
-  const bytes = Buffer.from(code.trim() ? code : starterDocument(row))
+  const bytes = Buffer.from(withStorageFallback(code.trim() ? code : starterDocument(row)))
   return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` }
 }
 
 /**
  * The draft runner: a page of the preview origin that renders whatever code the app's
  * editor posts to it (the draft as patches arrive), in a frame of its own origin. Only
- * messages from the app origin, sent by the page that framed it, are accepted.
+ * messages from the app origin, sent by the page that framed it, are accepted. It says it is
+ * ready (naming this document) when it starts and whenever the app asks.
  */
 export function runnerDocument(appOrigin: string) {
   return `<!doctype html>
@@ -69,16 +112,23 @@ export function runnerDocument(appOrigin: string) {
 (function () {
   var app = ${JSON.stringify(appOrigin)};
   var frame = document.getElementById('piece');
+  var instance = Math.random().toString(36).slice(2);
+  var fallback = ${JSON.stringify(STORAGE_FALLBACK).replaceAll('</', '<\\/')};
+  function withFallback(code) {
+    var doctype = (/^\\s*<!doctype[^>]*>/i.exec(code) || [''])[0];
+    return doctype + fallback + code.slice(doctype.length);
+  }
   addEventListener('message', function (event) {
     if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && event.data.type.indexOf('agentic:') === 0) {
       parent.postMessage(event.data, app);
       return;
     }
     if (event.origin !== app || event.source !== parent || !event.data) return;
-    if (event.data.type === 'piece:render' && typeof event.data.code === 'string') frame.srcdoc = event.data.code;
+    if (event.data.type === 'piece:runner-hello') parent.postMessage({ type: 'piece:runner-ready', instance: instance }, app);
+    if (event.data.type === 'piece:render' && typeof event.data.code === 'string') frame.srcdoc = withFallback(event.data.code);
     if (event.data.type && event.data.type.indexOf('agentic:') === 0 && frame.contentWindow) frame.contentWindow.postMessage(event.data, '*');
   });
-  parent.postMessage({ type: 'piece:runner-ready' }, app);
+  parent.postMessage({ type: 'piece:runner-ready', instance: instance }, app);
 })();
 </script></body></html>`
 }

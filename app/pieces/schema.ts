@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, nameProblem, normalizeName } from '~/accounts/schema'
 import { FREE_PIECE_LIMIT, PRODUCT_NAME } from '~/lib/constants'
+import { parseCursor } from './cursor'
 
 export { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, normalizeName }
 
@@ -128,8 +129,12 @@ export const UpdatePieceBody = z
 export type PieceChanges = z.infer<typeof UpdatePieceBody>
 
 const limitMessage = `limit must be a whole number from 1 to ${PIECE_LIST_MAX_PAGE}`
+export const CURSOR_MESSAGE = 'starting_after must be the updatedAt of a Piece or a next_starting_after value'
 
-/** `?limit=&starting_after=` of both Piece lists. */
+/**
+ * `?limit=&starting_after=` of both Piece lists. The cursor is parsed here, once, so a value
+ * no Piece could have (a year past 9999, a number past any date) is a 400 before any query.
+ */
 export const PieceListQuery = z.object({
   limit: z.coerce
     .number({ error: limitMessage })
@@ -137,7 +142,17 @@ export const PieceListQuery = z.object({
     .min(1, limitMessage)
     .max(PIECE_LIST_MAX_PAGE, limitMessage)
     .optional(),
-  starting_after: z.string().max(100, 'starting_after is not a valid cursor').optional(),
+  starting_after: z
+    .string()
+    .max(100, CURSOR_MESSAGE)
+    .transform((value, ctx) => {
+      // An empty value asks for the first page, as an absent one does.
+      if (value.trim() === '') return undefined
+      const cursor = parseCursor(value)
+      if (!cursor) ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE })
+      return cursor ?? z.NEVER
+    })
+    .optional(),
 })
 
 const idMessage = 'id must be the id of a Piece'

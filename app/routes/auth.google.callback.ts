@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { LINK_FAILED_PARAM, LINK_FAILED_VALUE } from '~/accounts/google-messages'
 import { finishGoogle, type GoogleCallback } from '~/accounts/google-oauth.server'
 import { GoogleMessages, linkGoogle, linkMessage, signInWithGoogle } from '~/accounts/google.server'
+import { safeRedirect } from '~/accounts/redirects.server'
 import { createSession, destroySession, getOptionalUser } from '~/accounts/session.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
@@ -14,7 +15,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 async function finishSignIn(request: Request, result: GoogleCallback, headers: Headers) {
-  const target = result.intent?.kind === 'signin' ? result.intent.redirect : '/explore'
+  // Checked when the dance began; checked again here, where it becomes a Location.
+  const target = safeRedirect(result.intent?.kind === 'signin' ? result.intent.redirect : null)
   const back = target === '/explore' ? '/signin' : `/signin?${new URLSearchParams({ redirect: target })}`
   if (result.outcome === 'cancelled') return redirectWithToast(back, { title: GoogleMessages.cancelled, variant: 'default' }, { headers })
   if (result.outcome === 'failed') return redirectWithToast(back, { title: GoogleMessages.signInFailed, variant: 'destructive' }, { headers })

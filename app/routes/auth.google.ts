@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { beginGoogle } from '~/accounts/google-oauth.server'
 import { GoogleMessages, googleEnabled } from '~/accounts/google.server'
-import { safeRedirect } from '~/accounts/urls'
+import { safeRedirect } from '~/accounts/redirects.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 /** 'Continue with Google' on the sign-in card: off to Google's account chooser. */

@@ -1,9 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, useLocation } from '@remix-run/react'
+import { useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
 import { ChatBuilder } from '~/chat/chat-builder'
 import { chatData, handleChatForm } from '~/chat/editor.server'
 import { editorPageData } from '~/pieces/pages.server'
+import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
 
@@ -11,7 +12,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const { owned, piece, topBarPiece } = await editorPageData(request, user, params.pieceName ?? '')
   const { chat } = await chatData(user, owned)
-  return data({ piece, topBarPiece, chat }, { headers: { 'Cache-Control': 'private, no-store' } })
+  const prompt = arrivingPrompt(request, user.id, piece.id)
+  return data({ piece, topBarPiece, chat, prompt }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 /** The chat without JavaScript: send, stop, accept, reject, undo and redo as forms. */
@@ -23,10 +25,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
 export default function PieceEditorRoute() {
-  const { piece, chat } = useLoaderData<typeof loader>()
-  const location = useLocation()
-  const prompt = new URLSearchParams(location.search).get('prompt')
-  return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} initialPrompt={prompt} />
+  const { piece, chat, prompt } = useLoaderData<typeof loader>()
+  return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} prompt={prompt} />
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE }]

@@ -19,15 +19,13 @@ import { NOT_FOUND_TITLE, NotFound } from '~/ui/error-page'
 
 /**
  * /{name}: a Piece full-page for anyone allowed to see it — inside the signed-in frame
- * for users, on its own with a slim top bar for visitors. Names starting with @ never
- * reach here as Pieces (see routes.ts); a hidden Piece is a 404 like a missing one.
+ * for users, on its own with a slim top bar for visitors. A name no Piece could have (an
+ * @handle, an encoded slash) and a hidden Piece are a 404 like a missing one.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const name = params.name ?? ''
-  if (name.startsWith('@')) throw new Response('Not found', { status: 404 })
   const viewer = await getOptionalUser(request)
   if (viewer && !viewer.username) throw redirect(onboardingUrl(request))
-  const [page, shell] = await Promise.all([publicPageData(request, viewer, name), viewer ? appShellData(request, viewer) : null])
+  const [page, shell] = await Promise.all([publicPageData(request, viewer, params.name ?? ''), viewer ? appShellData(request, viewer) : null])
   return data({ ...page, shell }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

@@ -1,18 +1,22 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
+import { safeRedirect } from '~/accounts/redirects.server'
 import { listPieces } from '~/pieces/pieces.server'
 import { PIECES_RESOURCE } from '~/pieces/piece-menu'
 import { pageTitle } from '~/site/pages'
 import { Button } from '~/ui/button'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 
-/** /pieces: the most recent Piece; with none yet, an offer to create the first one. */
+/**
+ * /pieces: the most recent Piece; with none yet, an offer to create the first one. A
+ * `?prompt=` comes along, and the editor only places it in the input: it was not made for it.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const { data: latest } = await listPieces(user.id, { limit: 1 })
   const first = latest[0]
-  if (first) throw redirect(`/pieces/${first.name}${new URL(request.url).search}`)
+  if (first) throw redirect(safeRedirect(`/pieces/${encodeURIComponent(first.name)}${new URL(request.url).search}`))
   return data(null, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { safeRedirect } from '~/accounts/urls'
+import { safeRedirect } from '~/accounts/redirects.server'
 import { THEME_COOKIE } from '~/lib/cookie-names'
 import { parseTheme } from '~/lib/theme'
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/accounts/guards.server'
-import { safeRedirect } from '~/accounts/urls'
+import { safeRedirect } from '~/accounts/redirects.server'
 import { startUpgrade } from '~/billing/checkout.server'
 import { redirectWithToast } from '~/lib/toast.server'
 

@@ -1,12 +1,13 @@
 import { setDarkMode, setShowTokenUsage } from '~/accounts/preferences.server'
 import type { SessionUser } from '~/accounts/session.server'
 import { getSubscriptionStatus, isSubscribedStatus } from '~/billing/subscription.server'
+import { sql } from '~/lib/db.server'
 import { getUsage } from '~/usage/usage.server'
 import { parseToggleValue, preferenceByIntent } from './preferences'
 
 /** Everything the settings screen shows, loaded together. */
 export async function settingsData(user: SessionUser) {
-  const [usage, subscription] = await Promise.all([getUsage(user.id), getSubscriptionStatus(user.id)])
+  const [usage, subscription] = await Promise.all([getUsage(user.id), getSubscriptionStatus(sql, user.id)])
   return {
     usage,
     subscription: { ...subscription, subscribed: isSubscribedStatus(subscription.status) },

@@ -1,13 +1,8 @@
-import type { Sql, TransactionSql } from 'postgres'
+import type { TransactionSql } from 'postgres'
 import { isPlus } from '~/billing/subscription.server'
 import { ApiFailure } from '~/lib/api.server'
-import {
-  DEFAULT_TOKEN_PRICE_PER_MILLION,
-  FREE_DAILY_TOKEN_LIMIT,
-  GENERATION_TOKEN_RESERVE,
-  PLUS_DAILY_TOKEN_LIMIT,
-  USAGE_TIME_ZONE,
-} from '~/lib/constants'
+import { DEFAULT_TOKEN_PRICE_PER_MILLION, FREE_DAILY_TOKEN_LIMIT, PLUS_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '~/lib/constants'
+import type { Db } from '~/lib/db.server'
 
 /**
  * Spec 2 §8: the client picks the overlay by these words ('PLUS daily token limit',
@@ -23,69 +18,105 @@ export const LIMIT_MESSAGES = {
  * The usage day of an instant (now by default): the calendar date in New York. A new day
  * starts at 12am ET whatever the offset, so DST changes move nothing.
  */
-export const usageDay = (db: TransactionSql | Sql, at?: Date) =>
+export const usageDay = (db: Db, at?: Date) =>
   at ? db`(${at.toISOString()}::timestamptz at time zone ${USAGE_TIME_ZONE})::date` : db`(now() at time zone ${USAGE_TIME_ZONE})::date`
-const TODAY = (db: TransactionSql) => usageDay(db)
+const TODAY = (db: Db) => usageDay(db)
+
+/**
+ * A hold outlives any model call (an agentic action gives up within about two minutes),
+ * so only a process that died leaves one behind; it stops counting after this long.
+ */
+const HOLD_MINUTES = 10
 
 type Allowance = { dailyUsed: number; reserved: number; limit: number; plus: boolean; usageBased: boolean; billableRoom: number }
 
+/**
+ * Read in one statement, so from one snapshot: a call that ends meanwhile is counted
+ * either by its reservation or by its charge, never by neither.
+ */
 async function allowance(db: TransactionSql, userId: number): Promise<Allowance> {
-  const [[today], [active], [settings], [month], plus] = await Promise.all([
-    db<{ tokens: number }[]>`select tokens::float8 as tokens from usage_days where user_id = ${userId} and day = ${TODAY(db)}`,
-    db<{ reserved: number }[]>`
-      select coalesce(sum(reserved_tokens), 0)::float8 as reserved from generations
-      where user_id = ${userId} and status in ('queued', 'running')`,
-    db<{ usageBased: boolean; priceCap: number | null }[]>`
-      select usage_based_pricing as "usageBased", price_cap as "priceCap" from usage_settings where user_id = ${userId}`,
-    db<{ billable: number }[]>`
-      select coalesce(sum(billable_tokens), 0)::float8 as billable from usage_days
-      where user_id = ${userId} and day >= date_trunc('month', now() at time zone ${USAGE_TIME_ZONE})::date`,
-    isPlus(userId),
+  const [[row], plus] = await Promise.all([
+    db<{ dailyUsed: number; reserved: number; usageBased: boolean | null; priceCap: number | null; monthBillable: number }[]>`
+      select
+        coalesce((select tokens from usage_days where user_id = ${userId} and day = ${TODAY(db)}), 0)::float8 as "dailyUsed",
+        ((select coalesce(sum(reserved_tokens), 0) from generations where user_id = ${userId} and status in ('queued', 'running'))
+          + (select coalesce(sum(tokens), 0) from token_holds where user_id = ${userId} and expires_at > now()))::float8 as reserved,
+        (select usage_based_pricing from usage_settings where user_id = ${userId}) as "usageBased",
+        (select price_cap from usage_settings where user_id = ${userId}) as "priceCap",
+        (select coalesce(sum(billable_tokens), 0) from usage_days
+          where user_id = ${userId} and day >= date_trunc('month', now() at time zone ${USAGE_TIME_ZONE})::date)::float8 as "monthBillable"`,
+    isPlus(db, userId),
   ])
-  const usageBased = plus && (settings?.usageBased ?? false)
-  const capTokens = ((settings?.priceCap ?? 0) / DEFAULT_TOKEN_PRICE_PER_MILLION) * 1_000_000
+  const usageBased = plus && (row?.usageBased ?? false)
+  const capTokens = ((row?.priceCap ?? 0) / DEFAULT_TOKEN_PRICE_PER_MILLION) * 1_000_000
   return {
-    dailyUsed: today?.tokens ?? 0,
-    reserved: active?.reserved ?? 0,
+    dailyUsed: row?.dailyUsed ?? 0,
+    reserved: row?.reserved ?? 0,
     limit: plus ? PLUS_DAILY_TOKEN_LIMIT : FREE_DAILY_TOKEN_LIMIT,
     plus,
     usageBased,
-    billableRoom: usageBased ? Math.max(0, capTokens - (month?.billable ?? 0)) : 0,
+    billableRoom: usageBased ? Math.max(0, capTokens - (row?.monthBillable ?? 0)) : 0,
   }
 }
 
+const limitMessage = (state: Allowance) => (!state.plus ? LIMIT_MESSAGES.free : !state.usageBased ? LIMIT_MESSAGES.plus : LIMIT_MESSAGES.priceCap)
+
+/** A model call's estimated prompt, and the most its answers may spend on top. */
+export type TokenNeed = { prompt: number; answers: number }
+
 /**
- * Holds tokens for one generation against today's allowance. The caller's transaction
- * locks the user row first, so parallel sends are decided one after another and together
- * can never reserve more than is left. Answers how many tokens the generation may spend.
+ * Decides how many tokens a model call may spend: its need, or what is left of today's
+ * allowance after what other calls hold. The caller's transaction records the
+ * reservation (a generation row, or a hold) before it commits, and the user row stays
+ * locked until then, so parallel calls are decided one after another and together never
+ * hold more than is left. A prompt that alone would not fit is refused (429).
  */
-export async function reserveTokens(db: TransactionSql, userId: number): Promise<number> {
+export async function reserveTokens(db: TransactionSql, userId: number, need: TokenNeed): Promise<number> {
   await db`select 1 from users where id = ${userId} for update`
   const state = await allowance(db, userId)
-  const dailyRoom = state.limit - state.dailyUsed - state.reserved
-  const room = dailyRoom + state.billableRoom
-  if (room <= 0) {
-    if (!state.plus) throw new ApiFailure(429, LIMIT_MESSAGES.free)
-    if (!state.usageBased) throw new ApiFailure(429, LIMIT_MESSAGES.plus)
-    throw new ApiFailure(429, LIMIT_MESSAGES.priceCap)
-  }
-  return Math.min(GENERATION_TOKEN_RESERVE, room)
+  const room = state.limit - state.dailyUsed - state.reserved + state.billableRoom
+  if (room <= need.prompt) throw new ApiFailure(429, limitMessage(state))
+  return Math.min(room, need.prompt + need.answers)
+}
+
+export type TokenHold = { id: number; tokens: number }
+
+/** Reserves tokens for a call that has no generation row to hold them (an agentic action). */
+export async function holdTokens(db: TransactionSql, userId: number, need: TokenNeed): Promise<TokenHold> {
+  const tokens = await reserveTokens(db, userId, need)
+  await db`delete from token_holds where user_id = ${userId} and expires_at <= now()`
+  const [row] = await db<{ id: number }[]>`
+    insert into token_holds (user_id, tokens, expires_at)
+    values (${userId}, ${tokens}, now() + make_interval(mins => ${HOLD_MINUTES}))
+    returning id::int as id`
+  return { id: row!.id, tokens }
+}
+
+/** Ends a hold: charges what the call spent and frees the rest. Answers the tokens charged. */
+export async function releaseHold(db: TransactionSql, userId: number, hold: TokenHold, spent: number): Promise<number> {
+  await db`delete from token_holds where id = ${hold.id}`
+  return chargeTokens(db, userId, { spent, reserved: hold.tokens })
 }
 
 /**
- * Records what a generation really spent on today's usage day; what goes past the daily
- * allowance is billable for usage-based subscribers (the billing issue meters it).
+ * Records what a model call spent on today's usage day, never more than it reserved: the
+ * allowance was decided on the reservation, and neither a server that reports more nor a
+ * prompt larger than estimated may pass it. What goes past the daily allowance is
+ * billable for usage-based subscribers (the billing issue meters it). Answers the tokens
+ * charged.
  */
-export async function chargeTokens(db: TransactionSql, userId: number, tokens: number) {
-  if (tokens <= 0) return
+export async function chargeTokens(db: TransactionSql, userId: number, { spent, reserved }: { spent: number; reserved: number }): Promise<number> {
+  const tokens = Math.max(0, Math.min(spent, reserved))
+  if (tokens === 0) return 0
   const [row] = await db<{ tokens: number }[]>`
     insert into usage_days (user_id, day, tokens) values (${userId}, ${TODAY(db)}, ${tokens})
     on conflict (user_id, day) do update set tokens = usage_days.tokens + excluded.tokens
     returning tokens::float8 as tokens`
-  const plus = await isPlus(userId)
+  const plus = await isPlus(db, userId)
   const limit = plus ? PLUS_DAILY_TOKEN_LIMIT : FREE_DAILY_TOKEN_LIMIT
   const over = Math.min(tokens, Math.max(0, (row?.tokens ?? 0) - limit))
   if (plus && over > 0) {
     await db`update usage_days set billable_tokens = billable_tokens + ${over} where user_id = ${userId} and day = ${TODAY(db)}`
   }
+  return tokens
 }

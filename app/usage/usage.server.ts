@@ -19,7 +19,7 @@ export async function getUsage(userId: number): Promise<UsageData> {
       where user_id = ${userId} and day = (now() at time zone ${USAGE_TIME_ZONE})::date`,
     sql<{ usageBasedPricing: boolean; priceCap: number | null }[]>`
       select usage_based_pricing as "usageBasedPricing", price_cap as "priceCap" from usage_settings where user_id = ${userId}`,
-    isPlus(userId),
+    isPlus(sql, userId),
   ])
   const [billable] = await sql<{ tokens: number }[]>`
     select coalesce(sum(billable_tokens), 0)::float8 as tokens from usage_days

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test'
+import { FREE_DAILY_TOKEN_LIMIT } from '../../app/lib/constants'
+import { spendTokens } from './database'
 import { expect, signIn, test } from './fixtures'
 
 /** The OpenAI fake that serve.ts starts next to the product (port + 2). */
@@ -23,13 +25,13 @@ test.afterEach(async ({ page }) => {
 })
 
 async function newPiece(page: Page) {
-  await signIn(page)
+  const { email } = await signIn(page)
   const name = `chatjs_${Math.random().toString(36).slice(2, 9)}`
   await page.goto('/pieces')
   await page.getByLabel('Piece name', { exact: true }).fill(name)
   await page.getByRole('button', { name: 'Create Piece' }).click()
   await expect(page).toHaveURL(`/pieces/${name}`)
-  return name
+  return { name, email }
 }
 
 test('Stop mid-generation restores the message and leaves history as it was', async ({ page }) => {
@@ -64,11 +66,8 @@ test('a reload mid-generation picks the stream up again and shows the result', a
 })
 
 test('over the daily limit a send opens the upgrade overlay over the input', async ({ page }) => {
-  await newPiece(page)
-  await steer(page, { match: ['Request: a big app'], usage: { prompt_tokens: 150_000, completion_tokens: 100_000, total_tokens: 250_000 } })
-  await page.getByLabel('Message').fill('a big app')
-  await page.getByRole('button', { name: 'Send' }).click()
-  await expect(page.getByRole('list', { name: 'Chat history' }).getByText('a big app')).toBeVisible({ timeout: 15_000 })
+  const { email } = await newPiece(page)
+  await spendTokens(email, FREE_DAILY_TOKEN_LIMIT)
   await page.getByLabel('Message').fill('one more change')
   await page.getByRole('button', { name: 'Send' }).click()
   const overlay = page.getByRole('dialog', { name: "You've reached your daily token limit" })
@@ -121,4 +120,13 @@ test('sending from an earlier point asks to overwrite and drops the later steps'
   await expect(history.getByText('make the buttons blue')).toBeVisible({ timeout: 15_000 })
   await expect(history.getByText('make the buttons green')).toHaveCount(0)
   await expect(history.locator('li')).toHaveCount(2)
+})
+
+test('a ?prompt= link into an existing Piece fills the input and sends nothing', async ({ page }) => {
+  const { name } = await newPiece(page)
+  await page.goto(`/pieces?${new URLSearchParams({ prompt: 'delete everything' })}`)
+  await expect(page).toHaveURL(`/pieces/${name}`)
+  await expect(page.getByLabel('Message')).toHaveValue('delete everything')
+  await expect(page.getByTestId('chat-status')).toHaveText('Ready to build your Piece')
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText('delete everything')).toHaveCount(0)
 })

@@ -5,19 +5,35 @@ import postgres from 'postgres'
 
 export const e2eDatabaseFile = (port: number) => path.join(tmpdir(), `pieces-e2e-database-${port}`)
 
+async function withDatabase<T>(work: (sql: postgres.Sql) => Promise<T>) {
+  const url = readFileSync(e2eDatabaseFile(Number(process.env.E2E_PORT ?? 3210)), 'utf8')
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    return await work(sql)
+  } finally {
+    await sql.end()
+  }
+}
+
+/** Records `tokens` as used today by an account, as many finished generations would. */
+export function spendTokens(email: string, tokens: number) {
+  return withDatabase(
+    (sql) => sql`
+      insert into usage_days (user_id, day, tokens)
+      select id, (now() at time zone 'America/New_York')::date, ${tokens} from users where lower(email) = lower(${email})
+      on conflict (user_id, day) do update set tokens = usage_days.tokens + excluded.tokens`,
+  )
+}
+
 /**
  * Gives an account the PLUS plan in the running product's database, as `npm run user --
  * set-plan <email> plus` would (billing, which will do this for real, is not built yet).
  */
-export async function grantPlus(email: string) {
-  const url = readFileSync(e2eDatabaseFile(Number(process.env.E2E_PORT ?? 3210)), 'utf8')
-  const sql = postgres(url, { max: 1, onnotice: () => {} })
-  try {
-    await sql`
+export function grantPlus(email: string) {
+  return withDatabase(
+    (sql) => sql`
       insert into subscriptions (user_id, status, billing_cycle_anchor)
       select id, 'active', now() from users where lower(email) = lower(${email})
-      on conflict (user_id) do update set status = 'active'`
-  } finally {
-    await sql.end()
-  }
+      on conflict (user_id) do update set status = 'active'`,
+  )
 }

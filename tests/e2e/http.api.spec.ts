@@ -78,7 +78,7 @@ test.describe('security basics', () => {
     }
     const document = (await request.get('/landing')).headers()['content-security-policy']
     expect(document).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
-    expect(document).toContain(`frame-src http://localhost:${PREVIEW_PORT}`)
+    expect(document).toContain(`frame-src http://*.localhost:${PREVIEW_PORT}`)
   })
 
   test('a cross-site form post is refused', async ({ request }) => {

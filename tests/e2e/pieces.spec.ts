@@ -91,7 +91,7 @@ test('the framed Piece runs on the preview origin and cannot read the app cookie
   const src = (await page.locator('iframe').getAttribute('src'))!
   const tampered = new URL(src)
   tampered.searchParams.set('sig', 'forged')
-  expect((await page.request.get(tampered.toString())).status()).toBe(404)
+  expect((await page.goto(tampered.toString()))?.status()).toBe(404)
 })
 
 test('onboarding with a prompt creates a piece_ Piece and opens it with the prompt', async ({ page }) => {

@@ -99,8 +99,18 @@ describe('onboarding and registration calls', () => {
     expect([first.status, second.status]).toEqual([200, 200])
     const [count] = await sql<{ n: number }[]>`select count(*)::int as n from users where lower(email) = lower(${user.email})`
     expect(count!.n).toBe(1)
-    const refused = await call(register, 'POST', '/api/public/users/register', {}, { email: 'stranger@example.com', firebaseUid: user.uid })
-    expect(refused.body).toEqual({ message: 'Failed to register user' })
+    const unknown = await call(register, 'POST', '/api/public/users/register', {}, { email: user.email, firebaseUid: 'nobody' })
+    expect(unknown).toEqual({ status: 404, body: { message: 'Failed to register user' } })
     expect((await call(register, 'POST', '/api/public/users/register', {}, { email: 'not-an-email', firebaseUid: 'x' })).status).toBe(400)
+  })
+
+  it('register answers the same whether or not the email is the account’s, so it confirms no guessed address', async () => {
+    const author = await newUser()
+    const right = await call(register, 'POST', '/api/public/users/register', {}, { email: author.email, firebaseUid: author.uid })
+    for (const guess of ['stranger@example.com', `x${author.email}`, author.email.replace('@', '.a@')]) {
+      expect(await call(register, 'POST', '/api/public/users/register', {}, { email: guess, firebaseUid: author.uid }), guess).toEqual(right)
+    }
+    const [row] = await sql<{ email: string }[]>`select email from users where id = ${author.id}`
+    expect(row!.email).toBe(author.email)
   })
 })

@@ -8,7 +8,7 @@ import { setPlan } from '../../app/billing/subscription.server'
 import { FREE_PIECE_LIMIT } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import { countPieces, createPiece, createPieceFromPrompt, listPublicPieces, setPieceGenerating } from '../../app/pieces/pieces.server'
-import { PieceMessages, RANDOM_PIECE_NAME_PATTERN } from '../../app/pieces/schema'
+import { CURSOR_MESSAGE, PieceMessages, RANDOM_PIECE_NAME_PATTERN } from '../../app/pieces/schema'
 import * as optList from '../../app/routes/api/api.opt.pieces'
 import * as optByName from '../../app/routes/api/api.opt.pieces.by-name'
 import * as pieces from '../../app/routes/api/api.private.pieces'
@@ -239,6 +239,24 @@ describe('listing Pieces (calls 19 and 20)', () => {
       expect(response.status, query).toBe(400)
       expect(response.json.message).toEqual(expect.any(String))
     }
+  })
+
+  it('answers an absurd cursor with 400 and the message on both lists, never 500', async () => {
+    const user = await newUser()
+    await newPiece(user)
+    const absurd = ['99999999999999999999', '-1e309', '1e309', 'abc', 'abc 1', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '10000-01-01T00:00:00Z', '2025-06-15T12:00:00Z_99999999999999999999', 'x'.repeat(101)]
+    for (const cursor of absurd) {
+      const query = `starting_after=${encodeURIComponent(cursor)}`
+      for (const [route, options] of [[pieces, { user }], [optList, {}]] as const) {
+        const path = route === pieces ? `/api/private/pieces?${query}` : `/api/opt/pieces?${query}`
+        const response = await call(route, 'GET', path, options)
+        expect(response.status, path).toBe(400)
+        expect(response.json, path).toEqual({ message: CURSOR_MESSAGE })
+      }
+    }
+    // The far ends of the range are still cursors.
+    expect((await call(optList, 'GET', `/api/opt/pieces?starting_after=${encodeURIComponent('9999-12-31T23:59:59.999Z')}`)).status).toBe(200)
+    expect((await call(optList, 'GET', '/api/opt/pieces?starting_after=0001-01-01T00:00:00Z')).json.data).toEqual([])
   })
 })
 

@@ -74,4 +74,16 @@ describe('sessions', () => {
   it('ignores a forged cookie', async () => {
     expect(await getOptionalUser(new Request('http://localhost/', { headers: { cookie: 'pieces_session=forged-value-that-is-long-enough-0123456789' } }))).toBeNull()
   })
+
+  it('treats a request carrying two session cookies as signed out, whichever is valid', async () => {
+    const mine = await registerWithPassword(uniqueEmail(), 'correct horse')
+    const theirs = await registerWithPassword(uniqueEmail(), 'correct horse')
+    if (!mine.ok || !theirs.ok) throw new Error('setup failed')
+    const own = (await createSession(mine.userId)).split(';')[0]!
+    const tossed = (await createSession(theirs.userId)).split(';')[0]!
+    expect((await getOptionalUser(new Request('http://localhost/', { headers: { cookie: own } })))?.id).toBe(mine.userId)
+    for (const header of [`${tossed}; ${own}`, `${own}; theme=dark; ${tossed}`, `${own}; ${own}`]) {
+      expect(await getOptionalUser(new Request('http://localhost/', { headers: { cookie: header } }))).toBeNull()
+    }
+  })
 })

@@ -48,6 +48,46 @@ describe('sign-in throttling', () => {
     expect(await signInWithPassword(email, 'correct horse battery', uniqueIp())).toEqual({ ok: false, reason: 'locked' })
   })
 
+  it('counts parallel guesses before checking any: of 20 at once, at most 10 are checked, the rest are 429', async () => {
+    const email = uniqueEmail()
+    await registerWithPassword(email, 'correct horse battery')
+    const answers = await Promise.all(Array.from({ length: 20 }, () => tokenRequest(email, 'wrong password', uniqueIp())))
+    const statuses = answers.map((response) => response.status)
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10)
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(10)
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true)
+    expect((await tokenRequest(email, 'correct horse battery', uniqueIp())).status).toBe(429)
+  })
+
+  it('ends the lock 15 minutes after the last checked guess: refused ones do not prolong it', async () => {
+    const email = uniqueEmail()
+    await registerWithPassword(email, 'correct horse battery')
+    for (let attempt = 0; attempt < 10; attempt += 1) await signInWithPassword(email, 'wrong password', uniqueIp())
+    const lastFailure = async () => (await sql<{ at: Date }[]>`select last_failure_at as at from sign_in_failures where key = ${`account:${email}`}`)[0]!.at
+    const lockedAt = await lastFailure()
+    for (let attempt = 0; attempt < 3; attempt += 1) expect(await signInWithPassword(email, 'wrong password', uniqueIp())).toEqual({ ok: false, reason: 'locked' })
+    expect(await lastFailure()).toEqual(lockedAt)
+  })
+
+  it('does not let a success clear the address: one own account buys no more guesses at others', async () => {
+    const ip = uniqueIp()
+    const own = uniqueEmail()
+    await registerWithPassword(own, 'correct horse battery')
+    for (let attempt = 0; attempt < 39; attempt += 1) expect((await tokenRequest(uniqueEmail(), 'wrong password', ip)).status).toBe(401)
+    // The attacker's own account signs in fine, and the address keeps its count.
+    expect((await tokenRequest(own, 'correct horse battery', ip)).status).toBe(201)
+    expect((await tokenRequest(uniqueEmail(), 'wrong password', ip)).status).toBe(401)
+    expect((await tokenRequest(uniqueEmail(), 'wrong password', ip)).status).toBe(429)
+    expect((await tokenRequest(own, 'correct horse battery', ip)).status).toBe(429)
+  })
+
+  it('lets many people behind one address sign in: a success does not count against it', async () => {
+    const ip = uniqueIp()
+    const email = uniqueEmail()
+    await registerWithPassword(email, 'correct horse battery')
+    for (let attempt = 0; attempt < 45; attempt += 1) expect((await signInWithPassword(email, 'correct horse battery', ip)).ok).toBe(true)
+  })
+
   it('treats unknown emails like known ones, so the lock reveals nothing', async () => {
     const email = uniqueEmail()
     for (let attempt = 0; attempt < 10; attempt += 1) {
