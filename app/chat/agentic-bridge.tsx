@@ -1,12 +1,41 @@
 import { useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { openPaymentDialog } from '~/billing/payment-dialog-event'
+import { AGENTIC_PROCEED_DELAY_MS } from '~/lib/constants'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { useToast } from '~/ui/toaster'
 import { normalizeAgenticResult } from './agentic-normalize'
 
 export const AGENTIC_CONFIRM_DEFAULT = 'This will consume tokens. Proceed?'
+
+/**
+ * Proceed stays off for a moment after the dialog opens, and again after the window comes
+ * back into focus: a Piece can open the dialog right under a click it asked for (a
+ * double-click, or a click on another window), and that click must not spend tokens.
+ */
+function useArmedAfterDelay(open: boolean) {
+  const [armed, setArmed] = useState(false)
+  useEffect(() => {
+    setArmed(false)
+    if (!open) return
+    let timer = 0
+    const arm = () => {
+      setArmed(false)
+      window.clearTimeout(timer)
+      timer = window.setTimeout(() => setArmed(true), AGENTIC_PROCEED_DELAY_MS)
+    }
+    arm()
+    window.addEventListener('focus', arm)
+    document.addEventListener('visibilitychange', arm)
+    return () => {
+      window.clearTimeout(timer)
+      window.removeEventListener('focus', arm)
+      document.removeEventListener('visibilitychange', arm)
+    }
+  }, [open])
+  return armed
+}
 
 type Request = { id?: unknown; input?: unknown; instruction?: string; mode?: string; name?: string; confirm?: string }
 
@@ -39,6 +68,7 @@ export function AgenticBridge({
   const [pending, setPending] = useState<Request | null>(null)
   const [busy, setBusy] = useState(false)
   const latest = useRef<Request | null>(null)
+  const armed = useArmedAfterDelay(pending !== null)
 
   const reply = (message: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(message, previewOrigin)
 
@@ -109,7 +139,7 @@ export function AgenticBridge({
         <Button variant="secondary" onClick={cancel} disabled={busy}>
           Cancel
         </Button>
-        <Button onClick={() => void run()} pending={busy}>
+        <Button onClick={() => void run()} pending={busy} disabled={!armed}>
           Proceed
         </Button>
       </div>

@@ -8,7 +8,8 @@ import { sql } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
 import { getOwnPiece, getViewablePieceByName } from '~/pieces/pieces.server'
 import { holdTokens, releaseHold } from '~/usage/limits.server'
-import { normalizeModel } from './models'
+import { isPlus } from '~/billing/subscription.server'
+import { DEFAULT_MODEL, modelRequiresSubscription, normalizeModel } from './models'
 import { estimatePromptTokens, estimateTokens } from './tokens'
 
 /** Spec 2 §3 agentic payload and §7 call 11. */
@@ -63,6 +64,12 @@ async function runModel(model: string, instruction: string, input: string, maxTo
   return { answer, tokens: completion.usage?.total_tokens ?? estimateTokens(instruction + input + answer) }
 }
 
+/** The caller's saved model, or the free one when it needs PLUS and they no longer have it. */
+async function allowedModel(user: AccountUser) {
+  const saved = normalizeModel(user.selectedModel)
+  return modelRequiresSubscription(saved) && !(await isPlus(sql, user.id)) ? DEFAULT_MODEL : saved
+}
+
 /**
  * Spec 2 §7 call 11: runs a Piece's instruction on its input with the model, counted
  * against the signed-in caller's allowance (the same 429 messages as a send). Works for
@@ -76,7 +83,7 @@ export async function executeAgentic(user: AccountUser, body: AgenticInput, sign
   }
   const input = typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? null)
   if (input.length > MAX_INPUT_CHARS) throw new ApiFailure(400, `input must be ${MAX_INPUT_CHARS.toLocaleString('en-US')} characters or less`)
-  const model = normalizeModel(user.selectedModel)
+  const model = await allowedModel(user)
   const prompt = estimatePromptTokens(messagesOf(body.instruction, input))
   const hold = await sql.begin((tx) => holdTokens(tx, user.id, { prompt, answers: AGENTIC_TOKEN_RESERVE }))
   const ran = await runModel(model, body.instruction, input, hold.tokens - prompt, signal).catch((error: unknown) => {

@@ -47,3 +47,9 @@ export const MAX_MESSAGE_CHARS = 20_000
  */
 export const GENERATION_TOKEN_RESERVE = 60_000
 export const AGENTIC_TOKEN_RESERVE = 16_000
+
+/** How long the agentic confirm dialog's Proceed ignores clicks after it opens or the window regains focus. */
+export const AGENTIC_PROCEED_DELAY_MS = 700
+
+/** Images one user may upload (icons) in 24 hours. */
+export const IMAGE_UPLOADS_PER_DAY = 50

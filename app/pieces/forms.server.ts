@@ -4,7 +4,7 @@ import { UPGRADE_PARAM } from '~/billing/payment-dialog'
 import { ApiFailure } from '~/lib/api.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { MAX_IMAGE_UPLOAD_BYTES, PIECE_VISIBILITIES, PieceMessages, type PieceChanges, type PieceVisibility } from './schema'
-import { createPiece, deletePiece, storeIconUpload, updatePiece } from './pieces.server'
+import { createPiece, deletePiece, updatePiece, type IconUpload } from './pieces.server'
 
 const text = (form: FormData, key: string) => {
   const value = form.get(key)
@@ -22,12 +22,12 @@ function withUpgrade(path: string) {
   return `${url.pathname}${url.search}`
 }
 
-async function iconFromUpload(form: FormData): Promise<string> {
+async function iconFromUpload(form: FormData): Promise<IconUpload> {
   const file = form.get('icon')
   if (!(file instanceof File) || file.size === 0) throw new ApiFailure(400, PieceMessages.notAnImage)
   if (file.size > MAX_IMAGE_UPLOAD_BYTES) throw new ApiFailure(400, PieceMessages.imageTooLarge)
   // Without JavaScript there is no crop dialog: the centred square is used.
-  return storeIconUpload(Buffer.from(await file.arrayBuffer()), 'centred-square')
+  return { bytes: Buffer.from(await file.arrayBuffer()), crop: 'centred-square' }
 }
 
 /**
@@ -60,14 +60,14 @@ export async function handlePieceForm(userId: number, form: FormData): Promise<R
   }
 }
 
-async function changesFor(intent: string, form: FormData): Promise<PieceChanges> {
+async function changesFor(intent: string, form: FormData): Promise<PieceChanges & { iconUpload?: IconUpload }> {
   switch (intent) {
     case 'rename':
       return { name: text(form, 'name') }
     case 'describe':
       return { description: text(form, 'description') }
     case 'icon':
-      return { icon: await iconFromUpload(form) }
+      return { iconUpload: await iconFromUpload(form) }
     case 'remove-icon':
       return { icon: '' }
     case 'visibility': {

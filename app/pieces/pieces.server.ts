@@ -161,7 +161,10 @@ export async function getViewablePieceByName(viewerId: number | null, name: stri
  * change a Piece; anyone else gets the 404 of a missing one. Private and members-only need
  * PLUS (403, nothing changes); renaming waits for a running generation (409).
  */
-export async function updatePiece(userId: number, pieceId: number, changes: PieceChanges): Promise<OwnPiece> {
+/** An icon that arrives as a file (a form post) rather than a data URL or one of our addresses. */
+export type IconUpload = { bytes: Buffer; crop?: CropArea | 'centred-square' }
+
+export async function updatePiece(userId: number, pieceId: number, changes: PieceChanges & { iconUpload?: IconUpload }): Promise<OwnPiece> {
   const name = changes.name === undefined ? undefined : validName(changes.name)
   const description = changes.description?.trim()
   if (description !== undefined && description.length > DESCRIPTION_MAX) throw new ApiFailure(400, PieceMessages.descriptionTooLong)
@@ -178,8 +181,9 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
   if (restricting && !(await isPlus(sql, userId))) {
     throw new ApiFailure(403, PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
   }
-  // Image work happens before the row is locked; an unused image is harmless.
-  const icon = changes.icon === undefined ? undefined : await resolveIcon(changes.icon)
+  // Image work happens after the ownership check and before the row is locked; an image
+  // left unused (the update failed after all) is collected by the cleanup job.
+  const icon = changes.iconUpload ? await storeIconUpload(userId, changes.iconUpload) : changes.icon === undefined ? undefined : await resolveIcon(userId, changes.icon)
 
   const values: Record<string, unknown> = {}
   if (renaming) values.name = name
@@ -267,9 +271,9 @@ async function countPiecesIn(db: Sql | TransactionSql, userId: number) {
 }
 
 /** '' removes the icon; a data URL is processed and stored; an address of ours is kept. */
-async function resolveIcon(value: string): Promise<string> {
+async function resolveIcon(userId: number, value: string): Promise<string> {
   if (value === '') return ''
-  if (value.startsWith('data:')) return storeImage(await processImage(decodeDataUrl(value)))
+  if (value.startsWith('data:')) return storeImage(userId, await processImage(decodeDataUrl(value)))
   if (await isStoredImageUrl(value)) return value
   throw new ApiFailure(400, PieceMessages.iconInvalid)
 }
@@ -279,9 +283,9 @@ async function resolveIcon(value: string): Promise<string> {
  * by the rules of spec 1 §5, or cropped when an area (or the centred square) is given.
  * Answers the address to save as the icon.
  */
-export async function storeIconUpload(bytes: Buffer, crop?: CropArea | 'centred-square'): Promise<string> {
-  if (crop === undefined) return storeImage(await processImage(bytes))
-  return storeImage(await cropImage(bytes, crop === 'centred-square' ? undefined : crop))
+async function storeIconUpload(userId: number, { bytes, crop }: IconUpload): Promise<string> {
+  if (crop === undefined) return storeImage(userId, await processImage(bytes))
+  return storeImage(userId, await cropImage(bytes, crop === 'centred-square' ? undefined : crop))
 }
 
 /** The fields every client sees, without the owner's code and draft. */

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { ApiFailure } from '~/lib/api.server'
+import { IMAGE_UPLOADS_PER_DAY } from '~/lib/constants'
 import { sql } from '~/lib/db.server'
 import type { ImageMime, ProcessedImage } from './images.server'
 
@@ -17,14 +19,42 @@ export function parseImageUrl(url: string): { hash: string; extension: string } 
 
 export const extensionOf = (mime: ImageMime) => EXTENSIONS[mime]
 
-/** Stores processed bytes once per content and answers their address. */
-export async function storeImage(image: ProcessedImage): Promise<string> {
+export const IMAGE_QUOTA_MESSAGE = `You have uploaded ${IMAGE_UPLOADS_PER_DAY} images today. Please try again tomorrow.`
+
+/**
+ * Stores processed bytes once per content, for a user within their daily upload quota
+ * (decided one upload at a time under their row lock), and answers the address. A repeat
+ * upload counts as new, so the collector leaves it alone until its Piece points at it.
+ */
+export async function storeImage(userId: number, image: ProcessedImage): Promise<string> {
   const hash = createHash('sha256').update(image.bytes).digest('hex')
-  await sql`
-    insert into images (hash, mime, bytes, width, height)
-    values (${hash}, ${image.mime}, ${image.bytes}, ${image.width}, ${image.height})
-    on conflict (hash) do nothing`
+  await sql.begin(async (tx) => {
+    await tx`select 1 from users where id = ${userId} for update`
+    const [today] = await tx<{ count: number }[]>`
+      select count(*)::int as count from image_uploads where user_id = ${userId} and created_at > now() - interval '1 day'`
+    if ((today?.count ?? 0) >= IMAGE_UPLOADS_PER_DAY) throw new ApiFailure(429, IMAGE_QUOTA_MESSAGE)
+    await tx`
+      insert into images (hash, mime, bytes, width, height)
+      values (${hash}, ${image.mime}, ${image.bytes}, ${image.width}, ${image.height})
+      on conflict (hash) do update set created_at = now()`
+    await tx`insert into image_uploads (user_id, hash) values (${userId}, ${hash})`
+  })
   return imageUrl(hash, image.mime)
+}
+
+/**
+ * Deletes images that no Piece's icon or screenshot points at, once they are a day old (an
+ * upload is saved into its Piece right away), and upload records past the quota's window.
+ */
+export async function collectUnusedImages() {
+  const images = await sql`
+    delete from images i
+    where i.created_at < now() - interval '1 day'
+      and not exists (
+        select 1 from pieces p
+        where p.icon like '/images/' || i.hash || '.%' or p.screenshot like '%/images/' || i.hash || '.%')`
+  const uploads = await sql`delete from image_uploads where created_at < now() - interval '2 days'`
+  return { images: images.count, uploadRecords: uploads.count }
 }
 
 export async function loadImage(hash: string): Promise<StoredImage | null> {

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { AGENTIC_PROCEED_DELAY_MS } from '../../app/lib/constants'
 import { expect, signIn, test } from './fixtures'
 
 const PIECE_CODE = `<!doctype html><html><body>
@@ -67,4 +68,21 @@ test('the editor relays agentic actions from the draft runner too', async ({ pag
   await piece.getByRole('button', { name: 'Run' }).click()
   await page.getByRole('dialog', { name: 'Confirm Agentic Action' }).getByRole('button', { name: 'Proceed' }).click()
   await expect(piece.locator('#out')).toContainText('"type":"agentic:result"')
+})
+
+test('Proceed ignores clicks for a moment after the dialog opens, so a click meant for the Piece spends nothing', async ({ page }) => {
+  await page.clock.install()
+  const name = await pieceWithCode(page)
+  await page.goto(`/${name}`)
+  const piece = page.frameLocator(`iframe[title="${name} preview"]`)
+  await expect(piece.getByRole('button', { name: 'Run' })).toBeVisible()
+  // From here the page's timers move only when the test moves them.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+  await piece.getByRole('button', { name: 'Run' }).click()
+  const proceed = page.getByRole('dialog', { name: 'Confirm Agentic Action' }).getByRole('button', { name: 'Proceed' })
+  await expect(proceed).toBeDisabled()
+  await page.clock.runFor(AGENTIC_PROCEED_DELAY_MS - 100)
+  await expect(proceed).toBeDisabled()
+  await page.clock.runFor(100)
+  await expect(proceed).toBeEnabled()
 })

@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
+import { setPlan } from '../../app/billing/subscription.server'
 import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
@@ -78,6 +79,17 @@ describe('agentic actions with an OpenAI-compatible server', () => {
     const sent = JSON.stringify(fake.requests.at(-1)?.messages)
     expect(sent).toContain('List the trades')
     expect(sent).toContain('raw text')
+  })
+
+  it('runs a PLUS-only saved model only while the caller is PLUS, the free model after a downgrade', async () => {
+    const user = await owner()
+    await sql`update users set selected_model = 'gpt-5' where id = ${user.userId}`
+    await setPlan(user.userId, 'plus')
+    expect((await execute(user.auth, { instruction: 'x', input: 'y' })).status).toBe(200)
+    expect(fake.requests.at(-1)?.model).toBe('gpt-5')
+    await setPlan(user.userId, 'free')
+    expect((await execute(user.auth, { instruction: 'x', input: 'y' })).status).toBe(200)
+    expect(fake.requests.at(-1)?.model).toBe('gpt-4.1-mini')
   })
 
   it('answers 502 and charges nothing when the model server fails', async () => {

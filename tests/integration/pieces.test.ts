@@ -1,14 +1,17 @@
 import type { AppLoadContext } from '@remix-run/node'
+import { createHash } from 'node:crypto'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { createSession } from '../../app/accounts/session.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { setPlan } from '../../app/billing/subscription.server'
-import { FREE_PIECE_LIMIT } from '../../app/lib/constants'
+import { FREE_PIECE_LIMIT, IMAGE_UPLOADS_PER_DAY } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import { countPieces, createPiece, createPieceFromPrompt, listPublicPieces, setPieceGenerating } from '../../app/pieces/pieces.server'
+import { processImage } from '../../app/pieces/images.server'
 import { CURSOR_MESSAGE, PieceMessages, RANDOM_PIECE_NAME_PATTERN } from '../../app/pieces/schema'
+import { collectUnusedImages, IMAGE_QUOTA_MESSAGE, storeImage } from '../../app/pieces/storage.server'
 import * as optList from '../../app/routes/api/api.opt.pieces'
 import * as optByName from '../../app/routes/api/api.opt.pieces.by-name'
 import * as pieces from '../../app/routes/api/api.private.pieces'
@@ -500,6 +503,42 @@ describe('icons', () => {
     const refused = await call(pieces, 'PATCH', `/api/private/pieces?id=${piece.id}`, { user, body: junk })
     expect(refused.status).toBe(400)
     expect(refused.json).toEqual({ message: PieceMessages.notAnImage })
+  })
+
+  it("stores nothing when the upload is for someone else's Piece", async () => {
+    const [owner, stranger] = [await newUser(), await newUser()]
+    const piece = await newPiece(owner)
+    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#123456' } }).png().toBuffer()
+    const form = new FormData()
+    form.set('icon', new File([new Uint8Array(png)], 'icon.png', { type: 'image/png' }))
+    const refused = await call(pieces, 'PATCH', `/api/private/pieces?id=${piece.id}`, { user: stranger, body: form })
+    expect(refused.status).toBe(404)
+    const hash = createHash('sha256').update(await processImage(png).then((image) => image.bytes)).digest('hex')
+    expect(await sql`select 1 from images where hash = ${hash}`).toHaveLength(0)
+    expect(await sql`select 1 from image_uploads where user_id = ${stranger.id}`).toHaveLength(0)
+  })
+
+  it('holds each user to a daily number of uploads', async () => {
+    const user = await newUser()
+    const image = await processImage(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abcdef' } }).png().toBuffer())
+    for (let i = 0; i < IMAGE_UPLOADS_PER_DAY; i += 1) await storeImage(user.id, image)
+    await expect(storeImage(user.id, image)).rejects.toMatchObject({ status: 429, message: IMAGE_QUOTA_MESSAGE })
+    expect(await storeImage((await newUser()).id, image)).toMatch(/^\/images\//)
+  })
+
+  it('collects images no Piece points at once they are a day old, and keeps the rest', async () => {
+    const user = await newUser()
+    const piece = await newPiece(user)
+    const make = async (colour: string) => processImage(await sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer())
+    const used = await storeImage(user.id, await make('#010203'))
+    const orphan = await storeImage(user.id, await make('#040506'))
+    const fresh = await storeImage(user.id, await make('#070809'))
+    expect((await patch(user, piece.id, { icon: used })).status).toBe(200)
+    const hashOf = (url: string) => url.slice('/images/'.length, '/images/'.length + 64)
+    await sql`update images set created_at = now() - interval '2 days' where hash in ${sql([hashOf(used), hashOf(orphan)])}`
+    await collectUnusedImages()
+    const left = (await sql<{ hash: string }[]>`select hash from images where hash in ${sql([hashOf(used), hashOf(orphan), hashOf(fresh)])}`).map((row) => row.hash)
+    expect(left.sort()).toEqual([hashOf(used), hashOf(fresh)].sort())
   })
 })
 

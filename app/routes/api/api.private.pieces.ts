@@ -1,6 +1,6 @@
 import { privateRoute } from '~/accounts/api-auth.server'
 import { ApiFailure, apiJson, parseOrFail, readJson, requireMethod } from '~/lib/api.server'
-import { createPiece, deletePiece, listPieces, storeIconUpload, toPublicPiece, updatePiece } from '~/pieces/pieces.server'
+import { createPiece, deletePiece, listPieces, toPublicPiece, updatePiece, type IconUpload } from '~/pieces/pieces.server'
 import { CreatePieceBody, MAX_IMAGE_UPLOAD_BYTES, PIECE_CODE_MAX, PieceIdQuery, PieceListQuery, UpdatePieceBody } from '~/pieces/schema'
 
 /** An icon as a data URL (4/3 of the image) next to the other fields and the code. */
@@ -40,13 +40,17 @@ async function readFormChanges(request: Request) {
     throw new ApiFailure(400, 'The form data could not be read.')
   }
   const fields: Record<string, unknown> = {}
+  let iconUpload: IconUpload | undefined
   for (const key of ['name', 'description', 'visibility', 'icon', 'code'] as const) {
     const value = form.get(key)
     // A file input left empty still posts a nameless, empty file.
     if (value === null || (typeof value !== 'string' && value.size === 0 && value.name === '')) continue
-    fields[key] = typeof value === 'string' ? value : await storeIconUpload(Buffer.from(await value.arrayBuffer()))
+    if (typeof value === 'string') fields[key] = value
+    else if (key === 'icon') iconUpload = { bytes: Buffer.from(await value.arrayBuffer()) }
   }
-  return parseOrFail(UpdatePieceBody, fields)
+  // A file alone is a whole update; the rule against empty updates is for the fields.
+  if (iconUpload && Object.keys(fields).length === 0) return { iconUpload }
+  return { ...parseOrFail(UpdatePieceBody, fields), iconUpload }
 }
 
 async function readBounded(request: Request, limit: number) {
