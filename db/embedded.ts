@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import net from 'node:net'
@@ -11,18 +12,23 @@ import postgres from 'postgres'
 // with 143. Our entry handles the signals; the library keeps its hook for a sudden exit.
 for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(signal)
 
-const USER = 'postgres'
-const PASSWORD = 'pieces-local'
+const SUPERUSER = 'postgres'
+/** The role the app runs as: it owns its database and nothing else. */
+const APP_ROLE = 'pieces_app'
 const DATABASE = 'pieces'
+/** The superuser password of clusters made before passwords were generated per data directory. */
+const LEGACY_PASSWORD = 'pieces-local'
 
+export type EmbeddedCluster = { adminUrl: string; port: number; stop: () => Promise<void> }
 export type EmbeddedDatabase = { url: string; port: number; stop: () => Promise<void> }
 
 /**
  * Starts (creating on first run) a PostgreSQL cluster inside `dataDir`, on a free port
- * remembered in `dataDir/pg-port` so the URL stays the same from run to run.
+ * remembered in `dataDir/pg-port` so the URL stays the same from run to run. Its superuser
+ * password is made at first start and kept in `dataDir/pg-superuser-password` (0600).
  * A cluster left running by another process on the same directory is reused, not owned.
  */
-export async function startEmbeddedDatabase(dataDir: string, database = DATABASE): Promise<EmbeddedDatabase> {
+export async function startEmbeddedCluster(dataDir: string): Promise<EmbeddedCluster> {
   const root = path.resolve(dataDir)
   const clusterDir = path.join(root, 'pg')
   const portFile = path.join(root, 'pg-port')
@@ -33,14 +39,18 @@ export async function startEmbeddedDatabase(dataDir: string, database = DATABASE
   const savedPort = existsSync(portFile) ? Number((await readFile(portFile, 'utf8')).trim()) : undefined
   const port = savedPort && Number.isInteger(savedPort) ? savedPort : await freePort()
   if (port !== savedPort) await writeFile(portFile, String(port))
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
+
+  const initialised = existsSync(path.join(clusterDir, 'PG_VERSION'))
+  const passwordFile = path.join(root, 'pg-superuser-password')
+  const legacy = initialised && !existsSync(passwordFile)
+  const password = legacy ? LEGACY_PASSWORD : await secretIn(passwordFile)
 
   const logs: string[] = []
   const cluster = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: SUPERUSER,
+    password,
     authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
@@ -53,9 +63,7 @@ export async function startEmbeddedDatabase(dataDir: string, database = DATABASE
   })
 
   let owned = true
-  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
-    await cluster.initialise()
-  }
+  if (!initialised) await cluster.initialise()
   if (await clusterIsRunning(clusterDir, port)) {
     owned = false
   } else {
@@ -69,13 +77,86 @@ export async function startEmbeddedDatabase(dataDir: string, database = DATABASE
     }
   }
 
-  await createDatabaseIfMissing(`postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`, database)
-  return {
-    url,
-    port,
-    stop: async () => {
-      if (owned) await cluster.stop()
-    },
+  const adminUrl = (secret: string) => `postgres://${SUPERUSER}:${secret}@127.0.0.1:${port}/postgres`
+  const stop = async () => {
+    if (owned) await cluster.stop()
+  }
+  if (!legacy) return { adminUrl: adminUrl(password), port, stop }
+  // A cluster from before generated passwords: give it one now.
+  const fresh = await secretIn(passwordFile)
+  await withSql(adminUrl(LEGACY_PASSWORD), (admin) => admin.unsafe(`alter role ${SUPERUSER} password '${fresh}'`))
+  return { adminUrl: adminUrl(fresh), port, stop }
+}
+
+/**
+ * The product's database in the embedded cluster, reached as a role that is not a
+ * superuser: it owns the database (so migrations and pg-boss can create what they need)
+ * and nothing else. Its password is kept in `dataDir/pg-app-password` (0600).
+ */
+export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+  const cluster = await startEmbeddedCluster(dataDir)
+  const password = await secretIn(path.join(path.resolve(dataDir), 'pg-app-password'))
+  await withSql(cluster.adminUrl, async (admin) => {
+    const [role] = await admin`select 1 from pg_roles where rolname = ${APP_ROLE}`
+    const login = `login nosuperuser nocreatedb nocreaterole password '${password}'`
+    await admin.unsafe(role ? `alter role ${APP_ROLE} ${login}` : `create role ${APP_ROLE} ${login}`)
+    const [database] = await admin<{ owner: string }[]>`
+      select pg_get_userbyid(datdba) as owner from pg_database where datname = ${DATABASE}`
+    if (!database) await admin.unsafe(`create database ${DATABASE} owner ${APP_ROLE}`)
+    else if (database.owner !== APP_ROLE) await handOver(cluster.adminUrl, admin)
+  })
+  return { url: `postgres://${APP_ROLE}:${password}@127.0.0.1:${cluster.port}/${DATABASE}`, port: cluster.port, stop: cluster.stop }
+}
+
+/** A database the superuser made (before the app had a role of its own) passes to the app's role, with everything in it. */
+async function handOver(adminUrl: string, admin: postgres.Sql) {
+  await admin.unsafe(`alter database ${DATABASE} owner to ${APP_ROLE}`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${DATABASE}`
+  await withSql(url.toString(), (db) =>
+    db.unsafe(`
+      do $$
+      declare item record;
+      begin
+        for item in select nspname from pg_namespace
+          where nspname not like 'pg\\_%' and nspname <> 'information_schema' and pg_get_userbyid(nspowner) = '${SUPERUSER}' loop
+          execute format('alter schema %I owner to ${APP_ROLE}', item.nspname);
+        end loop;
+        for item in select n.nspname, c.relname, c.relkind from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema' and c.relkind in ('r', 'p', 'v', 'm', 'S')
+            and pg_get_userbyid(c.relowner) = '${SUPERUSER}'
+            and not exists (select 1 from pg_depend d where d.objid = c.oid and d.deptype in ('a', 'i')) loop
+          execute format('alter %s %I.%I owner to ${APP_ROLE}',
+            case item.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'S' then 'sequence' else 'table' end,
+            item.nspname, item.relname);
+        end loop;
+        for item in select t.oid::regtype::text as name from pg_type t join pg_namespace n on n.oid = t.typnamespace
+          where n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema' and t.typtype in ('e', 'd')
+            and pg_get_userbyid(t.typowner) = '${SUPERUSER}' loop
+          execute format('alter type %s owner to ${APP_ROLE}', item.name);
+        end loop;
+        for item in select p.oid::regprocedure::text as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema' and pg_get_userbyid(p.proowner) = '${SUPERUSER}' loop
+          execute format('alter routine %s owner to ${APP_ROLE}', item.name);
+        end loop;
+      end $$`),
+  )
+}
+
+/** A random secret kept in `file` (0600), made on first use. Hex, so it is safe inside SQL quotes. */
+async function secretIn(file: string) {
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim()
+  const secret = randomBytes(24).toString('hex')
+  await writeFile(file, secret, { mode: 0o600 })
+  return secret
+}
+
+async function withSql<T>(url: string, work: (sql: postgres.Sql) => Promise<T>): Promise<T> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    return await work(sql)
+  } finally {
+    await sql.end({ timeout: 5 })
   }
 }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import postgres from 'postgres'
-import { createDatabaseIfMissing, startEmbeddedDatabase } from '../../db/embedded'
+import { createDatabaseIfMissing, startEmbeddedCluster } from '../../db/embedded'
 import { migrate } from '../../db/migrate'
 
 export type TestDatabase = { url: string; drop: () => Promise<void> }
@@ -18,8 +18,8 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
     url.pathname = '/postgres'
     adminUrl = url.toString()
   } else {
-    const embedded = await startEmbeddedDatabase('.data-test', 'postgres')
-    adminUrl = embedded.url
+    const embedded = await startEmbeddedCluster('.data-test')
+    adminUrl = embedded.adminUrl
     stopCluster = embedded.stop
   }
   await dropStaleDatabases(adminUrl, label)

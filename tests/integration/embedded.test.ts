@@ -1,0 +1,73 @@
+import { statSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import postgres from 'postgres'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startEmbeddedCluster, startEmbeddedDatabase } from '../../db/embedded'
+
+/** The embedded PostgreSQL of `npm start` without DATABASE_URL: secrets of its own, an app role that is no superuser. */
+const dirs: string[] = []
+afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))))
+
+async function dataDir() {
+  // Not under a 0700 folder: as root the cluster runs as `postgres`, which must enter it.
+  const dir = await mkdtemp(path.join(tmpdir(), 'pieces-embedded-'))
+  dirs.push(dir)
+  return dir
+}
+
+async function query<T extends object>(url: string, text: string) {
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    return (await sql.unsafe(text)) as unknown as T[]
+  } finally {
+    await sql.end({ timeout: 5 })
+  }
+}
+
+describe('the embedded database', () => {
+  it('makes its passwords at first start, keeps them 0600, and runs the app as a role that is not a superuser', async () => {
+    const dir = await dataDir()
+    const database = await startEmbeddedDatabase(dir)
+    try {
+      const url = new URL(database.url)
+      expect(url.username).toBe('pieces_app')
+      expect(url.password).not.toBe('pieces-local')
+      for (const file of ['pg-superuser-password', 'pg-app-password']) expect(statSync(path.join(dir, file)).mode & 0o777).toBe(0o600)
+      const [me] = await query<{ super: boolean; owner: string }>(
+        database.url,
+        `select rolsuper as super, (select pg_get_userbyid(datdba) from pg_database where datname = current_database()) as owner from pg_roles where rolname = current_user`,
+      )
+      expect(me).toEqual({ super: false, owner: 'pieces_app' })
+      await query(database.url, 'create table made_by_the_app (id int)')
+      await expect(query(database.url, 'create role intruder')).rejects.toThrow(/permission denied/)
+    } finally {
+      await database.stop()
+    }
+  }, 60_000)
+
+  it('gives a cluster from before generated passwords a password and hands its database to the app role', async () => {
+    const dir = await dataDir()
+    const cluster = await startEmbeddedCluster(dir)
+    const admin = new URL(cluster.adminUrl)
+    // As such a cluster was: the old fixed password, and a database the superuser made and filled.
+    await query(cluster.adminUrl, `alter role postgres password 'pieces-local'`)
+    admin.password = 'pieces-local'
+    await query(admin.toString(), 'create database pieces')
+    admin.pathname = '/pieces'
+    await query(admin.toString(), `create type mood as enum ('ok'); create table notes (id bigint generated always as identity primary key, mood mood); create schema extra; create table extra.more (id serial primary key)`)
+    await cluster.stop()
+    await rm(path.join(dir, 'pg-superuser-password'))
+
+    const database = await startEmbeddedDatabase(dir)
+    try {
+      await query(database.url, `insert into notes (mood) values ('ok'); alter table notes add column text text; insert into extra.more default values`)
+      const [count] = await query<{ n: number }>(database.url, 'select count(*)::int as n from notes')
+      expect(count!.n).toBe(1)
+      await expect(query(admin.toString(), 'select 1')).rejects.toThrow(/password authentication failed/)
+    } finally {
+      await database.stop()
+    }
+  }, 90_000)
+})
