@@ -1,45 +1,19 @@
-import type { AppLoadContext } from '@remix-run/node'
-import type PgBoss from 'pg-boss'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
 import * as stop from '../../app/routes/api/api.private.chat.stop'
-import { startBoss } from '../../jobs/boss'
-import { startGenerateWorker } from '../../jobs/generate'
-import { startOpenAIFake, type ChatRequest, type OpenAIFake } from '../fakes/openai'
+import type { ChatRequest } from '../fakes/openai'
+import { postJson, useGenerateWorker, type RouteHandler } from '../support/routes'
 
 /** Full generations through the real `openai` client against the local OpenAI fake. */
-type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
-const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
 
 const DOCUMENT = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`
 const isPlan = (body: ChatRequest) => JSON.stringify(body.messages?.[0] ?? '').includes('You plan changes')
 
-let fake: OpenAIFake
-let boss: PgBoss
-let stopWorker: () => Promise<void>
-
-beforeAll(async () => {
-  fake = await startOpenAIFake()
-  Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL })
-  store()?.delete('env')
-  boss = await startBoss(process.env.DATABASE_URL!)
-  stopWorker = await startGenerateWorker(boss)
-})
-
-afterAll(async () => {
-  await stopWorker()
-  await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-  store()?.delete('boss')
-  delete process.env.OPENAI_API_KEY
-  delete process.env.OPENAI_BASE_URL
-  store()?.delete('env')
-  await fake.close()
-})
+const model = useGenerateWorker({ model: true })
 
 async function owner() {
   const created = await registerWithPassword(`model.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, 'correct horse battery')
@@ -49,25 +23,20 @@ async function owner() {
   return { userId: created.userId, pieceId: piece.id, auth: { Authorization: `Bearer ${token}` } }
 }
 
-const call = (handler: Handler, path: string, auth: Record<string, string>, body: unknown) =>
-  handler({
-    request: new Request(`http://localhost${path}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-    context,
-    params: {},
-  }) as Promise<Response>
+const call = postJson
 
 const tokensOf = async (userId: number) =>
   (await sql<{ tokens: number }[]>`select coalesce(sum(tokens), 0)::int as tokens from usage_days where user_id = ${userId}`)[0]!.tokens
 
 describe('a generation with a model server', () => {
   it('plans, builds each step with the model and charges the tokens it reported', async () => {
-    fake.setResponder((body) =>
+    model().setResponder((body) =>
       isPlan(body)
         ? { content: 'Plan:\n```json\n{"steps": ["Lay out", "Add logic"]}\n```', usage: { prompt_tokens: 50, completion_tokens: 10, total_tokens: 60 } }
         : { content: `Here it is:\n\`\`\`html\n${DOCUMENT('Counter')}\n\`\`\``, usage: { prompt_tokens: 200, completion_tokens: 100, total_tokens: 300 } },
     )
     const user = await owner()
-    const response = await call(send.action as Handler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'a counter' })
+    const response = await call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'a counter' })
     expect(response.status).toBe(200)
     const result = await response.json()
     expect(result.code).toBe(DOCUMENT('Counter'))
@@ -80,19 +49,19 @@ describe('a generation with a model server', () => {
   })
 
   it('stops on Stop, aborting the model call, and charges what was spent', async () => {
-    fake.setResponder((body) =>
+    model().setResponder((body) =>
       isPlan(body)
         ? { content: '{"steps": ["Slow step"]}', usage: { total_tokens: 40, prompt_tokens: 30, completion_tokens: 10 } }
         : { content: `\`\`\`html\n${DOCUMENT('Slow')}\n\`\`\`` },
     )
-    const step = fake.steer({ match: ['Request: slow', 'Step 1 of'], hold: 'first-chunk' })
+    const step = model().steer({ match: ['Request: slow', 'Step 1 of'], hold: 'first-chunk' })
     const user = await owner()
-    const sending = call(send.action as Handler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'slow' })
+    const sending = call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'slow' })
     await step.held()
-    const stopped = await call(stop.action as Handler, '/api/private/chat/stop', user.auth, { pieceId: user.pieceId })
+    const stopped = await call(stop.action as RouteHandler, '/api/private/chat/stop', user.auth, { pieceId: user.pieceId })
     expect(await stopped.json()).toEqual({ tokensUsed: 40 })
     expect(await (await sending).json()).toMatchObject({ stopped: true })
-    await vi.waitFor(() => expect(fake.aborts.length).toBeGreaterThan(0))
+    await vi.waitFor(() => expect(model().aborts.length).toBeGreaterThan(0))
     expect(await tokensOf(user.userId)).toBe(40)
     const [piece] = await sql<{ generating: boolean; draft: unknown }[]>`
       select generation_started_at is not null as generating, draft from pieces where id = ${user.pieceId}`
@@ -102,9 +71,9 @@ describe('a generation with a model server', () => {
 
   it('ends as failed at no charge when the model answers garbage or the server errors', async () => {
     for (const reply of [{ raw: 'not a stream at all' }, { status: 500, error: 'The server had an error' }]) {
-      fake.setResponder(() => reply)
+      model().setResponder(() => reply)
       const user = await owner()
-      const response = await call(send.action as Handler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'x' })
+      const response = await call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'x' })
       expect(response.status).toBe(502)
       expect((await response.json()).message).toMatch(/No tokens were charged/)
       expect(await tokensOf(user.userId)).toBe(0)
@@ -115,13 +84,13 @@ describe('a generation with a model server', () => {
 
   it('applies patches to the current code and reports the tokens they saved; a failed patch falls back to the full document', async () => {
     const current = DOCUMENT('Old title')
-    fake.setResponder((body) =>
+    model().setResponder((body) =>
       isPlan(body)
         ? { content: '{"steps": ["Rename"]}', usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }
         : { content: '```json\n{"patches": [{"type": "replace", "target": "<h1>Old title</h1>", "content": "<h1>New title</h1>"}]}\n```', usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } },
     )
     const user = await owner()
-    const response = await call(send.action as Handler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'rename it', code: current })
+    const response = await call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'rename it', code: current })
     const result = await response.json()
     expect(result.code).toBe(current.replace('<h1>Old title</h1>', '<h1>New title</h1>'))
     expect(result.patches).toEqual([{ type: 'replace', target: '<h1>Old title</h1>', content: '<h1>New title</h1>' }])
@@ -129,14 +98,14 @@ describe('a generation with a model server', () => {
     expect(result.tokensSaved).toBeGreaterThan(0)
 
     let calls = 0
-    fake.setResponder((body) => {
+    model().setResponder((body) => {
       if (isPlan(body)) return { content: '{"steps": ["Rename"]}' }
       calls += 1
       return calls === 1
         ? { content: '```json\n{"patches": [{"type": "replace", "target": "<h2>Not there</h2>", "content": "x"}]}\n```' }
         : { content: `\`\`\`html\n${DOCUMENT('Rebuilt')}\n\`\`\`` }
     })
-    const fallback = await (await call(send.action as Handler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'again', code: current })).json()
+    const fallback = await (await call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'again', code: current })).json()
     expect(fallback.code).toBe(DOCUMENT('Rebuilt'))
     expect(calls).toBe(2)
   })

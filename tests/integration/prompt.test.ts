@@ -9,6 +9,7 @@ import { RANDOM_PIECE_NAME_PATTERN } from '../../app/pieces/schema'
 import { action as onboardingAction } from '../../app/routes/onboarding'
 import { loader as editorLoader } from '../../app/routes/piece-editor'
 import { loader as piecesLoader } from '../../app/routes/pieces'
+import { thrown } from '../support/routes'
 
 /**
  * Issue 15, item 10 (d): spec 2 §2's `?prompt=` is sent automatically only into the Piece
@@ -27,16 +28,6 @@ async function newUser({ onboarded = true } = {}) {
   if (onboarded) await setUsername(created.userId, uniqueName('u'))
   const cookie = (await createSession(created.userId)).split(';')[0]!
   return { id: created.userId, cookie }
-}
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Response) return error
-    throw error
-  }
-  throw new Error('expected a thrown response')
 }
 
 /** The editor's loader data for an address, as the browser would load it. */

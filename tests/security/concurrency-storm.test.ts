@@ -1,14 +1,11 @@
-import type { AppLoadContext } from '@remix-run/node'
-import type PgBoss from 'pg-boss'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as agentic from '../../app/routes/api/api.private.agentic.execute'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
-import { startBoss } from '../../jobs/boss'
-import { startGenerateWorker } from '../../jobs/generate'
+import { postJson, useGenerateWorker, type RouteHandler } from '../support/routes'
 
 /**
  * Issue 15, item 2: a transaction that asked the pool for a second connection while it held
@@ -16,27 +13,16 @@ import { startGenerateWorker } from '../../jobs/generate'
  * and agentic calls from twenty users at once, through the route handlers and a real
  * worker (the offline generator), must all be answered.
  */
-type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
 type Owner = { pieceId: number; auth: Record<string, string> }
-const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
 
 const USERS = 20
 const CALLS = 50
 
-let boss: PgBoss
-let stopWorker: () => Promise<void>
 let owners: Owner[]
 
+useGenerateWorker({ model: false })
 beforeAll(async () => {
-  boss = await startBoss(process.env.DATABASE_URL!)
-  stopWorker = await startGenerateWorker(boss)
   owners = await Promise.all(Array.from({ length: USERS }, newOwner))
-})
-
-afterAll(async () => {
-  await stopWorker()
-  await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('boss')
 })
 
 async function newOwner(): Promise<Owner> {
@@ -47,12 +33,7 @@ async function newOwner(): Promise<Owner> {
   return { pieceId: piece.id, auth: { Authorization: `Bearer ${token}` } }
 }
 
-const post = (handler: Handler, path: string, owner: Owner, body: unknown) =>
-  handler({
-    request: new Request(`http://localhost${path}`, { method: 'POST', headers: { ...owner.auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-    context,
-    params: {},
-  }) as Promise<Response>
+const post = (handler: RouteHandler, path: string, owner: Owner, body: unknown) => postJson(handler, path, owner.auth, body)
 
 describe('a storm of parallel model calls', () => {
   it('answers every one of fifty sends and agentic calls from twenty users, and the pool serves on', { timeout: 60_000 }, async () => {
@@ -63,8 +44,8 @@ describe('a storm of parallel model calls', () => {
       const kind = index % 2 === 0 ? ('send' as const) : ('agentic' as const)
       const response =
         kind === 'send'
-          ? post(send.action as Handler, '/api/private/piece-user-usage', owner, { pieceId: owner.pieceId, message: `storm ${index}` })
-          : post(agentic.action as Handler, '/api/private/agentic/execute', owner, { pieceId: owner.pieceId, instruction: `Count ${index}`, input: [index] })
+          ? post(send.action as RouteHandler, '/api/private/piece-user-usage', owner, { pieceId: owner.pieceId, message: `storm ${index}` })
+          : post(agentic.action as RouteHandler, '/api/private/agentic/execute', owner, { pieceId: owner.pieceId, instruction: `Count ${index}`, input: [index] })
       return response.then((answered) => ({ kind, pieceId: owner.pieceId, status: answered.status }))
     })
     const answers = await Promise.all(calls)

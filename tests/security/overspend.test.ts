@@ -1,6 +1,4 @@
-import type { AppLoadContext } from '@remix-run/node'
-import type PgBoss from 'pg-boss'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
@@ -9,9 +7,8 @@ import { createPiece } from '../../app/pieces/pieces.server'
 import * as agentic from '../../app/routes/api/api.private.agentic.execute'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
 import { LIMIT_MESSAGES } from '../../app/usage/limits.server'
-import { startBoss } from '../../jobs/boss'
-import { startGenerateWorker } from '../../jobs/generate'
-import { builderResponder, startOpenAIFake, type ChatRequest, type OpenAIFake, type Usage } from '../fakes/openai'
+import { builderResponder, type ChatRequest, type Usage } from '../fakes/openai'
+import { postJson, useGenerateWorker, type RouteHandler } from '../support/routes'
 
 /**
  * Issue 15, item 9: a model server that reports far more tokens than a call was allowed,
@@ -19,32 +16,9 @@ import { builderResponder, startOpenAIFake, type ChatRequest, type OpenAIFake, t
  * Every call reserves under the user's lock, its budget fits the reservation and its
  * charge never passes it.
  */
-type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
 type Owner = { userId: number; pieceIds: number[]; auth: Record<string, string> }
-const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
 
-let fake: OpenAIFake
-let boss: PgBoss
-let stopWorker: () => Promise<void>
-
-beforeAll(async () => {
-  fake = await startOpenAIFake()
-  Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL })
-  store()?.delete('env')
-  boss = await startBoss(process.env.DATABASE_URL!)
-  stopWorker = await startGenerateWorker(boss)
-})
-
-afterAll(async () => {
-  await stopWorker()
-  await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-  store()?.delete('boss')
-  delete process.env.OPENAI_API_KEY
-  delete process.env.OPENAI_BASE_URL
-  store()?.delete('env')
-  await fake.close()
-})
+const model = useGenerateWorker({ model: true })
 
 async function newOwner(pieces = 1, usedToday = 0): Promise<Owner> {
   const created = await registerWithPassword(`overspend.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, 'correct horse battery')
@@ -60,16 +34,11 @@ async function newOwner(pieces = 1, usedToday = 0): Promise<Owner> {
   return { userId: created.userId, pieceIds, auth: { Authorization: `Bearer ${token}` } }
 }
 
-const post = (handler: Handler, path: string, owner: Owner, body: unknown) =>
-  handler({
-    request: new Request(`http://localhost${path}`, { method: 'POST', headers: { ...owner.auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-    context,
-    params: {},
-  }) as Promise<Response>
+const post = (handler: RouteHandler, path: string, owner: Owner, body: unknown) => postJson(handler, path, owner.auth, body)
 
 const sendTo = (owner: Owner, pieceId: number, body: Record<string, unknown>) =>
-  post(send.action as Handler, '/api/private/piece-user-usage', owner, { pieceId, ...body })
-const execute = (owner: Owner, body: Record<string, unknown>) => post(agentic.action as Handler, '/api/private/agentic/execute', owner, body)
+  post(send.action as RouteHandler, '/api/private/piece-user-usage', owner, { pieceId, ...body })
+const execute = (owner: Owner, body: Record<string, unknown>) => post(agentic.action as RouteHandler, '/api/private/agentic/execute', owner, body)
 
 const usedToday = async (userId: number) =>
   (await sql<{ tokens: number }[]>`
@@ -97,7 +66,7 @@ describe('token limits under parallel calls', () => {
     const replies = seeded(9_015)
     const between = (random: () => number, low: number, high: number) => low + Math.floor(random() * (high - low + 1))
     // Every reply claims 20k to 150k tokens, far past what one call may spend.
-    fake.setResponder(async (body) => ({ ...(await builderResponder(body)), usage: usage(between(replies, 20_000, 150_000)) }))
+    model().setResponder(async (body) => ({ ...(await builderResponder(body)), usage: usage(between(replies, 20_000, 150_000)) }))
     const owners = await Promise.all([newOwner(2), newOwner(2), newOwner(2, FREE_DAILY_TOKEN_LIMIT - 70_000)])
     const statuses = new Map<Owner, number[]>(owners.map((owner) => [owner, []]))
     for (let round = 0; round < 8; round += 1) {
@@ -122,7 +91,7 @@ describe('token limits under parallel calls', () => {
 
   it('charges a send whose replies report more than its reservation exactly the reservation, and caps every answer to it', async () => {
     const owner = await newOwner(1, FREE_DAILY_TOKEN_LIMIT - 20_000)
-    fake.setResponder(async (body) => ({
+    model().setResponder(async (body) => ({
       ...(await builderResponder(body)),
       usage: usage(JSON.stringify(body.messages).includes('You plan') ? 60 : 500_000),
     }))
@@ -132,19 +101,19 @@ describe('token limits under parallel calls', () => {
     expect(await usedToday(owner.userId)).toBe(FREE_DAILY_TOKEN_LIMIT)
     const [generation] = await sql<{ tokensUsed: number }[]>`select tokens_used::int as "tokensUsed" from generations where user_id = ${owner.userId}`
     expect(generation!.tokensUsed).toBe(20_000)
-    const asked = fake.requests.filter((body) => mentions(body, 'a reservation-sized counter'))
+    const asked = model().requests.filter((body) => mentions(body, 'a reservation-sized counter'))
     expect(asked.length).toBeGreaterThan(0)
     for (const body of asked) expect(body.max_completion_tokens).toBeLessThan(20_000)
   })
 
   it('charges an agentic call whose reply reports more than its hold exactly the hold', async () => {
     const owner = await newOwner(1, FREE_DAILY_TOKEN_LIMIT - 5_000)
-    fake.setResponder(async (body) => ({ ...(await builderResponder(body)), usage: usage(500_000) }))
+    model().setResponder(async (body) => ({ ...(await builderResponder(body)), usage: usage(500_000) }))
     const response = await execute(owner, { instruction: 'Spend a lot', input: 'x' })
     expect(response.status).toBe(200)
     expect((await response.json()).tokensUsed).toBe(5_000)
     expect(await usedToday(owner.userId)).toBe(FREE_DAILY_TOKEN_LIMIT)
-    expect(fake.requests.find((body) => mentions(body, 'Spend a lot'))?.max_completion_tokens).toBeLessThan(5_000)
+    expect(model().requests.find((body) => mentions(body, 'Spend a lot'))?.max_completion_tokens).toBeLessThan(5_000)
   })
 
   it('refuses up front, with the limit message, a call whose prompt alone passes what is left', async () => {
@@ -155,7 +124,7 @@ describe('token limits under parallel calls', () => {
     const acted = await execute(owner, { instruction: 'Too big to fit', input: 'y'.repeat(40_000) })
     expect(acted.status).toBe(429)
     expect((await acted.json()).message).toBe(LIMIT_MESSAGES.free)
-    expect(fake.requests.filter((body) => mentions(body, 'too big to fit') || mentions(body, 'Too big to fit'))).toEqual([])
+    expect(model().requests.filter((body) => mentions(body, 'too big to fit') || mentions(body, 'Too big to fit'))).toEqual([])
     expect(await usedToday(owner.userId)).toBe(FREE_DAILY_TOKEN_LIMIT - 5_000)
   })
 })

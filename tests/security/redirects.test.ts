@@ -8,6 +8,7 @@ import { loader as editorLoader } from '../../app/routes/piece-editor'
 import { loader as pageLoader } from '../../app/routes/piece-page'
 import { action as themeAction } from '../../app/routes/resources.theme'
 import { action as signInAction } from '../../app/routes/signin'
+import { thrown } from '../support/routes'
 
 /** Issue 15, items 4 and 5: no address of ours sends a browser to another site. */
 const APP = 'http://localhost:3000'
@@ -51,16 +52,6 @@ function expectOurs(location: string | null) {
   expect(url.origin).toBe(APP)
   // What a route would read from the address: never a segment that starts another host.
   expect(decodeURIComponent(url.pathname)).not.toMatch(/\/\/|\\|[\u0000-\u001f]/)
-}
-
-async function thrown(promise: Promise<unknown>): Promise<Response> {
-  try {
-    await promise
-  } catch (error) {
-    if (error instanceof Response) return error
-    throw error
-  }
-  throw new Error('expected a thrown response')
 }
 
 describe('after sign-in', () => {
