@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type PgBoss from 'pg-boss'
 import { ConfigError, getEnv, type Env } from '../app/lib/env.server'
+import { pieceOrigin } from '../app/lib/piece-origins'
 import { resolveDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
 import { startBoss } from '../jobs/boss'
@@ -84,7 +85,7 @@ export function describeModes(env: Env) {
     `AI: ${env.OPENAI_API_KEY ? `OpenAI-compatible at ${env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'}` : 'offline generator (no OPENAI_API_KEY)'}`,
     `billing: ${BILLING_MODES[env.billing](env)}`,
     `Google sign-in: ${env.GOOGLE_CLIENT_ID ? 'on' : 'off (no GOOGLE_CLIENT_ID)'}`,
-    `preview origin: ${env.PREVIEW_ORIGIN}`,
+    `preview origins: each Piece at ${pieceOrigin(env.PREVIEW_ORIGIN, 0).replace('p0.', 'p{id}.')}`,
   ]
 }
 

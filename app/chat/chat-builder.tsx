@@ -217,7 +217,9 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
         }),
       })
       const body = (await response.json().catch(() => ({}))) as { message?: string; requiresSubscription?: boolean; stopped?: boolean }
-      if (body.stopped) return
+      // Stop aborts this request, which can land while its answer is still being read: the
+      // half-read answer is not a result, and Stop has already said what happened.
+      if (body.stopped || controller.signal.aborted) return
       if (!response.ok) {
         setInput(text)
         setAttachments(files)

@@ -53,6 +53,9 @@ export async function streamCompletion(
       usage = { promptTokens: chunk.usage.prompt_tokens, completionTokens: chunk.usage.completion_tokens, totalTokens: chunk.usage.total_tokens }
     }
   }
+  // The SDK ends the iteration quietly when the signal aborts mid-stream: a half answer
+  // must not pass for a whole one (Stop would end in "complete").
+  signal.throwIfAborted()
   const estimate = estimatePromptTokens(messages) + estimateTokens(text)
   return { text, usage: usage ?? { promptTokens: estimate, completionTokens: 0, totalTokens: estimate } }
 }

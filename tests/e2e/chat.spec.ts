@@ -17,8 +17,15 @@ async function steer(page: Page, steering: { match: string[]; hold?: string; usa
   }
 }
 
-/** Holds the model's answer to the first step of a build of `message` after its first chunk. */
+/**
+ * Holds the model's answer to the first step of a build of `message` after its first chunk.
+ * The message must be this test's own (see `ownMessage`), or a copy of the test running
+ * beside it would be held instead.
+ */
 const holdFirstStep = (page: Page, message: string) => steer(page, { match: [`Request: ${message}`, 'Step 1 of'], hold: 'first-chunk' })
+
+/** A message no other test, nor another run of this one, sends. */
+const ownMessage = (text: string) => `${text} ${Math.random().toString(36).slice(2, 8)}`
 
 test.afterEach(async ({ page }) => {
   for (const id of steerings.splice(0)) await page.request.delete(`${FAKE}/__fake/steer/${id}`)
@@ -36,16 +43,17 @@ async function newPiece(page: Page) {
 
 test('Stop mid-generation restores the message and leaves history as it was', async ({ page }) => {
   await newPiece(page)
-  const step = await holdFirstStep(page, 'a slow timer')
-  await page.getByLabel('Message').fill('a slow timer')
+  const message = ownMessage('a slow timer')
+  const step = await holdFirstStep(page, message)
+  await page.getByLabel('Message').fill(message)
   await page.getByLabel('Message').press('Enter')
   await step.held()
   const status = page.getByTestId('chat-status')
   await expect(status).toContainText('Lay out the page')
   await page.getByRole('button', { name: 'Stop' }).click()
   await expect(status).toHaveText('Generation stopped')
-  await expect(page.getByLabel('Message')).toHaveValue('a slow timer')
-  await expect(page.getByRole('list', { name: 'Chat history' }).getByText('a slow timer')).toHaveCount(0)
+  await expect(page.getByLabel('Message')).toHaveValue(message)
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText(message)).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
   await page.getByRole('button', { name: 'Dismiss' }).click()
   await expect(status).toHaveText('Ready to build your Piece')
@@ -53,15 +61,16 @@ test('Stop mid-generation restores the message and leaves history as it was', as
 
 test('a reload mid-generation picks the stream up again and shows the result', async ({ page }) => {
   await newPiece(page)
-  const step = await holdFirstStep(page, 'a weather card')
-  await page.getByLabel('Message').fill('a weather card')
+  const message = ownMessage('a weather card')
+  const step = await holdFirstStep(page, message)
+  await page.getByLabel('Message').fill(message)
   await page.getByRole('button', { name: 'Send' }).click()
   await step.held()
   await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
   await page.reload()
   await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
   await step.release()
-  await expect(page.getByRole('list', { name: 'Chat history' }).getByText('a weather card')).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText(message)).toBeVisible({ timeout: 20_000 })
   await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
 })
 
