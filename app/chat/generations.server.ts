@@ -229,6 +229,8 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         ? { type: 'status', pieceId: row.pieceId, stage: 'idle', error: finish.error }
         : { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }
     await appendEvent(tx, generationId, event)
+    // Every ending that is not a result leaves a line, so a send that came to nothing can be traced.
+    if (!result) console.log(`[chat] generation ${generationId} of Piece ${row.pieceId} ended ${finish.status}${finish.status === 'failed' ? `: ${finish.error}` : ''}`)
     return true
   }) as Promise<boolean>
 }
