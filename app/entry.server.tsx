@@ -8,13 +8,7 @@ import { NonceProvider } from './lib/nonce'
 const ABORT_DELAY = 5_000
 
 /** Renders the whole document before sending it: pages are small and never defer data. */
-export default function handleRequest(
-  request: Request,
-  status: number,
-  headers: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   const nonce = loadContext.nonce ?? ''
   return new Promise<Response>((resolve, reject) => {
     let failed = false

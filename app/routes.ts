@@ -15,10 +15,7 @@ export default [
     route('contact', 'routes/contact.tsx', { id: 'public-contact' }),
     ...STATIC_PAGES.map((slug) => route(slug, 'routes/static-page.tsx', { id: `public-${slug}` })),
   ]),
-  layout('routes/auth-layout.tsx', [
-    route('signin', 'routes/signin.tsx', { id: 'signin' }),
-    route('signup', 'routes/signin.tsx', { id: 'signup' }),
-  ]),
+  layout('routes/auth-layout.tsx', [route('signin', 'routes/signin.tsx', { id: 'signin' }), route('signup', 'routes/signin.tsx', { id: 'signup' })]),
   route('onboarding', 'routes/onboarding.tsx'),
   layout('routes/app-layout.tsx', [
     route('explore', 'routes/explore.tsx'),

@@ -114,7 +114,12 @@ try {
   }
   console.log(`\nGeneration engine, offline zero-latency model, ${SENDS} sequential sends`)
   const row = (label: string, p: { p50: number; p95: number; max: number }) =>
-    console.log(label.padEnd(44), `p50 ${p.p50.toFixed(1)} ms`.padStart(14), `p95 ${p.p95.toFixed(1)} ms`.padStart(14), `max ${p.max.toFixed(1)} ms`.padStart(14))
+    console.log(
+      label.padEnd(44),
+      `p50 ${p.p50.toFixed(1)} ms`.padStart(14),
+      `p95 ${p.p95.toFixed(1)} ms`.padStart(14),
+      `max ${p.max.toFixed(1)} ms`.padStart(14),
+    )
   row('send → first status event', summary.sendToFirstStatus)
   row('send → worker start (planning)', summary.sendToWorkerStart)
   row('send → complete event', summary.sendToCompleteEvent)

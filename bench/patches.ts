@@ -15,7 +15,7 @@ const CORPUS = 'bench/patch-corpus/corpus.json'
 const TEMPLATES: TemplateId[] = ['counter', 'todo', 'timer', 'calculator', 'notes', 'quiz', 'landing', 'page']
 
 let seed = 20261122
-const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31)
+const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
 const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!
 
 const DRIFTS: Record<string, (target: string) => string> = {
@@ -71,13 +71,17 @@ let exact = 0
 for (const item of corpus) {
   const outcome = applyPatches(item.document, [item.operation])
   if (outcome.ok && outcome.code === item.expected) exact += 1
-  else if (!outcome.ok || !equivalent(outcome.code, item.expected)) failures.push({ drift: item.drift, type: item.operation.type, reason: outcome.failed[0]?.reason ?? 'different result' })
+  else if (!outcome.ok || !equivalent(outcome.code, item.expected))
+    failures.push({ drift: item.drift, type: item.operation.type, reason: outcome.failed[0]?.reason ?? 'different result' })
 }
 const correct = corpus.length - failures.length
 
 // A document of at least 50 KB and five drifted edits spread through it.
 const DOCUMENT_BYTES = 50 * 1024
-const big = Array.from({ length: 480 }, (_, index) => `    <section id="s${index}">\n      <h2>Section ${index}</h2>\n      <p>Paragraph ${index} of the document.</p>\n    </section>`).join('\n')
+const big = Array.from(
+  { length: 480 },
+  (_, index) => `    <section id="s${index}">\n      <h2>Section ${index}</h2>\n      <p>Paragraph ${index} of the document.</p>\n    </section>`,
+).join('\n')
 const bigDocument = `<!doctype html>\n<html>\n<body>\n${big}\n</body>\n</html>`
 if (Buffer.byteLength(bigDocument) < DOCUMENT_BYTES) throw new Error(`the timing document is ${Buffer.byteLength(bigDocument)} bytes, under 50 KB`)
 const operations: DiffOperation[] = [10, 90, 170, 250, 330].map((index) => ({
@@ -106,6 +110,8 @@ const summary = {
 }
 console.log(`Patch corpus: ${correct} / ${corpus.length} applied correctly (${summary.appliedCorrectlyPercent}%), ${exact} byte-exact`)
 for (const failure of failures) console.log(`  failed: ${failure.type} with ${failure.drift} drift (${failure.reason})`)
-console.log(`50 KB document, ${operations.length} drifted edits: p50 ${summary.document50kb.p50Ms} ms, p95 ${summary.document50kb.p95Ms} ms, max ${summary.document50kb.maxMs} ms`)
+console.log(
+  `50 KB document, ${operations.length} drifted edits: p50 ${summary.document50kb.p50Ms} ms, p95 ${summary.document50kb.p95Ms} ms, max ${summary.document50kb.maxMs} ms`,
+)
 mkdirSync('bench/results', { recursive: true })
 writeFileSync('bench/results/patches.json', `${JSON.stringify(summary, null, 2)}\n`)

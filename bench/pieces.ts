@@ -82,11 +82,23 @@ try {
   console.log(`\nPieces benchmark: ${TOTAL} Pieces (${OWN} of them the caller's), ${CONNECTIONS} connections, ${DURATION} s per target`)
   console.log('target'.padEnd(58), 'rps'.padStart(6), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7))
   for (const row of rows) {
-    console.log(row.target.padEnd(58), String(row.rps).padStart(6), String(row.p50).padStart(7), String(row.p99).padStart(7), String(row.errors + row.non2xx).padStart(7))
+    console.log(
+      row.target.padEnd(58),
+      String(row.rps).padStart(6),
+      String(row.p50).padStart(7),
+      String(row.p99).padStart(7),
+      String(row.errors + row.non2xx).padStart(7),
+    )
   }
   console.log(`\nPreview origin vs a bare node:http server answering the same ${preview.bytes} bytes (${PREVIEW_CONNECTIONS} connections):`)
   for (const row of preview.rows) {
-    console.log(row.target.padEnd(58), String(row.rps).padStart(6), String(row.p50).padStart(7), String(row.p99).padStart(7), String(row.errors + row.non2xx).padStart(7))
+    console.log(
+      row.target.padEnd(58),
+      String(row.rps).padStart(6),
+      String(row.p50).padStart(7),
+      String(row.p99).padStart(7),
+      String(row.errors + row.non2xx).padStart(7),
+    )
   }
   console.log(`ratio 200: ${preview.ratio200}%   ratio 304: ${preview.ratio304}%`)
   for (const [name, lines] of Object.entries(plans)) console.log(`\nEXPLAIN ${name}:\n  ${lines.join('\n  ')}`)
@@ -100,7 +112,17 @@ try {
   console.log('\nindex used:', indexes)
 
   mkdirSync('bench/results', { recursive: true })
-  const result = { date: new Date().toISOString(), pieces: TOTAL, callerPieces: OWN, connections: CONNECTIONS, durationSeconds: DURATION, rows, preview, indexes, plans }
+  const result = {
+    date: new Date().toISOString(),
+    pieces: TOTAL,
+    callerPieces: OWN,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    rows,
+    preview,
+    indexes,
+    plans,
+  }
   writeFileSync('bench/results/pieces.json', `${JSON.stringify(result, null, 2)}\n`)
 } finally {
   await stop(product.child)
@@ -203,7 +225,13 @@ async function measurePreview(name: string) {
   try {
     const run = async (url: string, headers: Record<string, string> = {}) => {
       const result = await autocannon({ url, connections: PREVIEW_CONNECTIONS, duration: DURATION, headers })
-      return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx - (headers['if-none-match'] ? result['3xx'] ?? 0 : 0) }
+      return {
+        rps: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: result.non2xx - (headers['if-none-match'] ? (result['3xx'] ?? 0) : 0),
+      }
     }
     const previewOk = await run(loopback, { host: pieceHost })
     const bareOk = await run(bareUrl)

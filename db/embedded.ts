@@ -71,9 +71,12 @@ export async function startEmbeddedCluster(dataDir: string): Promise<EmbeddedClu
     try {
       await cluster.start()
     } catch (error) {
-      throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start (every folder above DATA_DIR must be readable by others when running as root):\n${logs.join('').slice(-2000)}`, {
-        cause: error,
-      })
+      throw new Error(
+        `The embedded PostgreSQL in ${clusterDir} did not start (every folder above DATA_DIR must be readable by others when running as root):\n${logs.join('').slice(-2000)}`,
+        {
+          cause: error,
+        },
+      )
     }
   }
 

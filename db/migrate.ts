@@ -25,9 +25,7 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
         name text primary key,
         applied_at timestamptz not null default now()
       )`
-    const done = new Set(
-      (await connection<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name),
-    )
+    const done = new Set((await connection<{ name: string }[]>`select name from schema_migrations`).map((row) => row.name))
     for (const name of files.filter((file) => !done.has(file))) {
       const body = await readFile(path.join(dir, name), 'utf8')
       await connection.unsafe('begin')

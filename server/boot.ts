@@ -76,7 +76,8 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
 
 const BILLING_MODES: Record<Env['billing'], (env: Env) => string> = {
   stripe: (env) => `Stripe${env.STRIPE_API_URL ? ` at ${env.STRIPE_API_URL}` : ''}`,
-  local: (env) => (env.BILLING_PROVIDER === 'local' ? 'local provider (BILLING_PROVIDER=local; PLUS without payment)' : 'local provider (no STRIPE_SECRET_KEY)'),
+  local: (env) =>
+    env.BILLING_PROVIDER === 'local' ? 'local provider (BILLING_PROVIDER=local; PLUS without payment)' : 'local provider (no STRIPE_SECRET_KEY)',
   off: () => 'off: APP_ORIGIN is https and no STRIPE_SECRET_KEY is set (BILLING_PROVIDER=local turns the local provider on)',
 }
 

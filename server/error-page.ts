@@ -1,5 +1,4 @@
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 
 /** A page for errors answered before Remix runs (rate limits, oversized bodies, CSRF). */
 export function renderErrorPage(status: number, message: string) {

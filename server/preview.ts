@@ -23,8 +23,7 @@ export function pieceContentSecurityPolicy(appOrigin: string) {
   ].join('; ')
 }
 
-const matchesEtag = (header: string | undefined, etag: string) =>
-  Boolean(header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
+const matchesEtag = (header: string | undefined, etag: string) => Boolean(header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
 
 /**
  * The preview origins: the only place generated Piece code is served from, each Piece on

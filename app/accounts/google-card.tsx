@@ -43,9 +43,18 @@ export function GoogleLinkCard({ state }: { state: GoogleLinkState }) {
       </h3>
       <div className="mt-3 space-y-3 text-sm">
         {linkFailed ? (
-          <div role="alert" className="flex items-start justify-between gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-red-700 dark:text-red-300">
+          <div
+            role="alert"
+            className="flex items-start justify-between gap-3 rounded-lg border border-red-500/40 bg-red-500/10 px-3 py-2 text-red-700 dark:text-red-300"
+          >
             <span>{GoogleMessages.linkFailed}</span>
-            <Link to={withoutParam(location, LINK_FAILED_PARAM)} replace preventScrollReset aria-label="Dismiss" className="leading-none opacity-70 hover:opacity-100">
+            <Link
+              to={withoutParam(location, LINK_FAILED_PARAM)}
+              replace
+              preventScrollReset
+              aria-label="Dismiss"
+              className="leading-none opacity-70 hover:opacity-100"
+            >
               ×
             </Link>
           </div>
@@ -135,7 +144,12 @@ function UnlinkDialog({
     >
       <Form method="post" action={UNLINK_ACTION} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {hydrated ? (
-          <Button type="button" variant="secondary" disabled={busy} onClick={leaveUrl ? () => navigate(closeHref, { replace: true, preventScrollReset: true }) : onClose}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={busy}
+            onClick={leaveUrl ? () => navigate(closeHref, { replace: true, preventScrollReset: true }) : onClose}
+          >
             Cancel
           </Button>
         ) : (

@@ -68,7 +68,10 @@ describe('googleEnabled', () => {
       store.__pieces?.delete('env')
       expect(googleEnabled()).toBe(true)
     } finally {
-      for (const [name, value] of [['GOOGLE_CLIENT_ID', saved.id], ['GOOGLE_CLIENT_SECRET', saved.secret]] as const) {
+      for (const [name, value] of [
+        ['GOOGLE_CLIENT_ID', saved.id],
+        ['GOOGLE_CLIENT_SECRET', saved.secret],
+      ] as const) {
         if (value === undefined) delete process.env[name]
         else process.env[name] = value
       }

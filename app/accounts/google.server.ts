@@ -59,9 +59,7 @@ export const linkStartMessage: Record<LinkStartProblem, string> = {
   disabled: GoogleMessages.linkFailed,
 }
 
-export type GoogleSignIn =
-  | { ok: true; userId: number; created: boolean }
-  | { ok: false; reason: 'email-registered' | 'no-verified-email' }
+export type GoogleSignIn = { ok: true; userId: number; created: boolean } | { ok: false; reason: 'email-registered' | 'no-verified-email' }
 
 /**
  * Signs in by Google's subject. An unknown subject makes a new account (no password) when

@@ -43,11 +43,7 @@ export const AuthMessages = {
 } as const
 
 export const CredentialsSchema = z.object({
-  email: z
-    .string({ error: AuthMessages.emailRequired })
-    .trim()
-    .min(1, AuthMessages.emailRequired)
-    .regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
+  email: z.string({ error: AuthMessages.emailRequired }).trim().min(1, AuthMessages.emailRequired).regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
   password: z.string({ error: AuthMessages.passwordRequired }).min(1, AuthMessages.passwordRequired).min(PASSWORD_MIN, AuthMessages.passwordTooShort),
   redirect: z.string().optional(),
 })
@@ -62,7 +58,20 @@ export const UsernameSchema = z.object({
     .transform(normalizeName),
 })
 
-const COMMON_PASSWORDS = new Set(['123456', '1234567', '12345678', '123456789', 'password', 'qwerty', 'abc123', '111111', 'letmein', 'iloveyou', 'monkey', 'dragon'])
+const COMMON_PASSWORDS = new Set([
+  '123456',
+  '1234567',
+  '12345678',
+  '123456789',
+  'password',
+  'qwerty',
+  'abc123',
+  '111111',
+  'letmein',
+  'iloveyou',
+  'monkey',
+  'dragon',
+])
 
 /** The identity provider's own policy on top of the 6-character minimum. */
 export function isWeakPassword(password: string, email: string) {

@@ -23,9 +23,7 @@ async function countAttempt(ip: string, email: string): Promise<boolean> {
       failures = case when f.last_failure_at > now() - ${window} then f.failures + 1 else 1 end,
       last_failure_at = case when f.last_failure_at > now() - ${window} and f.failures >= ${limit} then f.last_failure_at else now() end
     returning key, failures`
-  return rows.some(({ key, failures }) =>
-    failures > (key === ipKey(ip) ? SIGN_IN_MAX_FAILURES_PER_IP : SIGN_IN_MAX_FAILURES_PER_ACCOUNT),
-  )
+  return rows.some(({ key, failures }) => failures > (key === ipKey(ip) ? SIGN_IN_MAX_FAILURES_PER_IP : SIGN_IN_MAX_FAILURES_PER_ACCOUNT))
 }
 
 /**
@@ -38,9 +36,7 @@ async function countSuccess(ip: string, email: string) {
   await sql`update sign_in_failures set failures = greatest(failures - 1, 0) where key = ${ipKey(ip)}`
 }
 
-export type ThrottledSignIn =
-  | { ok: true; userId: number }
-  | { ok: false; reason: 'locked' | 'no-account' | 'wrong-password' }
+export type ThrottledSignIn = { ok: true; userId: number } | { ok: false; reason: 'locked' | 'no-account' | 'wrong-password' }
 
 /** Email-and-password sign-in for the page and the token call, with the lockout rules. */
 export async function signInWithPassword(email: string, password: string, ip: string): Promise<ThrottledSignIn> {

@@ -77,7 +77,9 @@ export function PaymentDialog() {
       <ul className="space-y-2 text-sm">
         {PLUS_BENEFITS.map((benefit) => (
           <li key={benefit} className="flex gap-2">
-            <span aria-hidden="true" className="text-brand-500">✓</span>
+            <span aria-hidden="true" className="text-brand-500">
+              ✓
+            </span>
             {benefit}
           </li>
         ))}

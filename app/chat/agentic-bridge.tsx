@@ -104,7 +104,13 @@ export function AgenticBridge({
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ input: request.input, instruction: request.instruction, mode: request.mode ?? 'auto', name: request.name, pieceId }),
       })
-      const body = (await response.json().catch(() => ({}))) as { message?: string; result?: unknown; data?: unknown; tokensUsed?: number; requiresSubscription?: boolean }
+      const body = (await response.json().catch(() => ({}))) as {
+        message?: string
+        result?: unknown
+        data?: unknown
+        tokensUsed?: number
+        requiresSubscription?: boolean
+      }
       if (response.status === 401) {
         navigate('/signup')
         return
@@ -133,7 +139,13 @@ export function AgenticBridge({
   }
 
   return (
-    <Dialog open={pending !== null} busy={busy} onClose={cancel} title="Confirm Agentic Action" description={pending?.confirm?.trim() || AGENTIC_CONFIRM_DEFAULT}>
+    <Dialog
+      open={pending !== null}
+      busy={busy}
+      onClose={cancel}
+      title="Confirm Agentic Action"
+      description={pending?.confirm?.trim() || AGENTIC_CONFIRM_DEFAULT}
+    >
       {pending?.name ? <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">{pending.name}</p> : null}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={cancel} disabled={busy}>

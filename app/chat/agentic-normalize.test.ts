@@ -11,9 +11,7 @@ describe('normalizeAgenticResult', () => {
 
   it('maps trade records to the spec field names and keeps other keys', () => {
     const records = normalizeAgenticResult(
-      JSON.stringify([
-        { trade_date: '2025-01-02', insider_name: 'A. Person', title: 'CEO', transaction_code: 'S', qty: 100, price: 9.5, extra: true },
-      ]),
+      JSON.stringify([{ trade_date: '2025-01-02', insider_name: 'A. Person', title: 'CEO', transaction_code: 'S', qty: 100, price: 9.5, extra: true }]),
     )
     expect(records).toEqual([{ tradeDate: '2025-01-02', filerName: 'A. Person', filerRole: 'CEO', transactionCode: 'S', shares: 100, price: 9.5, extra: true }])
   })

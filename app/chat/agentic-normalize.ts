@@ -54,8 +54,7 @@ export function parseJsonString(value: unknown): unknown {
   }
 }
 
-const looksLikeTrade = (record: Record<string, unknown>) =>
-  Object.keys(record).filter((key) => ALIASES[squash(key)]).length >= 3
+const looksLikeTrade = (record: Record<string, unknown>) => Object.keys(record).filter((key) => ALIASES[squash(key)]).length >= 3
 
 /**
  * The result a Piece receives: JSON-in-string results are parsed, and an array of trade

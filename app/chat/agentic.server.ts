@@ -15,7 +15,11 @@ import { estimatePromptTokens, estimateTokens } from './tokens'
 /** Spec 2 §3 agentic payload and §7 call 11. */
 export const AgenticBody = z.object({
   input: z.unknown().optional(),
-  instruction: z.string({ error: 'instruction must be text' }).trim().min(1, 'instruction is required').max(4_000, 'instruction must be 4,000 characters or less'),
+  instruction: z
+    .string({ error: 'instruction must be text' })
+    .trim()
+    .min(1, 'instruction is required')
+    .max(4_000, 'instruction must be 4,000 characters or less'),
   mode: z.string().max(50).optional().default('auto'),
   name: z.string().max(200).optional(),
   pieceId: z.coerce.number().int().positive().optional(),
@@ -51,15 +55,17 @@ async function runModel(model: string, instruction: string, input: string, maxTo
   const env = getEnv()
   if (!env.OPENAI_API_KEY) {
     // The offline generator is honest about what it is: it echoes the request as data.
-    const data = { offline: true, instruction, input: input.slice(0, 2_000), note: 'Made by the offline generator: connect an AI model to run this action for real.' }
+    const data = {
+      offline: true,
+      instruction,
+      input: input.slice(0, 2_000),
+      note: 'Made by the offline generator: connect an AI model to run this action for real.',
+    }
     const result = JSON.stringify(data)
     return { answer: result, tokens: estimateTokens(instruction) + estimateTokens(input) + estimateTokens(result) }
   }
   const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, maxRetries: 1, timeout: 60_000 })
-  const completion = await client.chat.completions.create(
-    { model, messages: messagesOf(instruction, input), max_completion_tokens: maxTokens },
-    { signal },
-  )
+  const completion = await client.chat.completions.create({ model, messages: messagesOf(instruction, input), max_completion_tokens: maxTokens }, { signal })
   const answer = completion.choices[0]?.message?.content ?? ''
   return { answer, tokens: completion.usage?.total_tokens ?? estimateTokens(instruction + input + answer) }
 }

@@ -117,10 +117,13 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
 
   // A Piece with no code yet shows the same starter page as its public page.
   const shownCode = liveCode ?? (codeAt(draft, chat.savedCode) || starterDocument({ name: pieceName }))
-  const render = useCallback((code: string) => {
-    if (!runnerReady.current) return
-    frame.current?.contentWindow?.postMessage({ type: 'piece:render', code }, chat.previewOrigin)
-  }, [chat.previewOrigin])
+  const render = useCallback(
+    (code: string) => {
+      if (!runnerReady.current) return
+      frame.current?.contentWindow?.postMessage({ type: 'piece:render', code }, chat.previewOrigin)
+    },
+    [chat.previewOrigin],
+  )
   useEffect(() => render(shownCode), [render, shownCode])
   // The runner says it is ready when it starts, which can be before this page listens, so
   // each load of the frame asks again. Each runner document names itself, and is rendered
@@ -375,7 +378,10 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
             <li className="text-zinc-500">Describe what to build, or what to change, and the assistant builds it here.</li>
           ) : (
             draft.exchangeHistory.map((exchange, index) => (
-              <li key={index} className={cn('rounded-xl border p-3', index > draft.historyIndex ? 'border-dashed opacity-50' : 'border-zinc-200 dark:border-zinc-800')}>
+              <li
+                key={index}
+                className={cn('rounded-xl border p-3', index > draft.historyIndex ? 'border-dashed opacity-50' : 'border-zinc-200 dark:border-zinc-800')}
+              >
                 <p className="whitespace-pre-wrap">{exchange.userMessage.content}</p>
                 {exchange.userMessage.attachments.length ? (
                   <div className="mt-2 flex gap-1">
@@ -384,9 +390,7 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
                     ))}
                   </div>
                 ) : null}
-                <p className="mt-1 text-xs text-zinc-500">
-                  Built{chat.showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
-                </p>
+                <p className="mt-1 text-xs text-zinc-500">Built{chat.showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}</p>
               </li>
             ))
           )}
@@ -426,7 +430,12 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
 
           <div className="mt-3 flex flex-wrap items-center gap-2">
             <HistoryButton intent="undo" label="Undo" disabled={processing || draft.historyIndex < 0} onClick={() => step('undo')} />
-            <HistoryButton intent="redo" label="Redo" disabled={processing || draft.historyIndex >= draft.exchangeHistory.length - 1} onClick={() => step('redo')} />
+            <HistoryButton
+              intent="redo"
+              label="Redo"
+              disabled={processing || draft.historyIndex >= draft.exchangeHistory.length - 1}
+              onClick={() => step('redo')}
+            />
             <span className="flex-1" />
             {pending ? (
               <>
@@ -440,7 +449,11 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
         <Form method="post" onSubmit={onSubmit} className="relative border-t border-zinc-200 p-3 dark:border-zinc-800">
           <input type="hidden" name="intent" value="send" />
           {overlay ? (
-            <div role="dialog" aria-labelledby="limit-heading" className="absolute inset-0 z-10 grid place-items-center bg-white/95 p-4 text-center dark:bg-zinc-950/95">
+            <div
+              role="dialog"
+              aria-labelledby="limit-heading"
+              className="absolute inset-0 z-10 grid place-items-center bg-white/95 p-4 text-center dark:bg-zinc-950/95"
+            >
               <div>
                 <h2 id="limit-heading" className="font-semibold">
                   {OVERLAYS[overlay].heading}
@@ -512,7 +525,12 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
           />
           <div className="mt-2 flex items-center gap-2">
             {hydrated ? (
-              <label className={cn('cursor-pointer rounded-md px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800', !canAttach && 'pointer-events-none opacity-50')}>
+              <label
+                className={cn(
+                  'cursor-pointer rounded-md px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800',
+                  !canAttach && 'pointer-events-none opacity-50',
+                )}
+              >
                 Attach
                 <input
                   type="file"
@@ -626,7 +644,11 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
           <Button variant="secondary" onClick={() => setConfirm(null)} disabled={busyDialog}>
             Cancel
           </Button>
-          <Button variant={confirm === 'reject' ? 'destructive' : 'primary'} pending={busyDialog} onClick={() => void decide(confirm === 'reject' ? 'reject' : 'accept')}>
+          <Button
+            variant={confirm === 'reject' ? 'destructive' : 'primary'}
+            pending={busyDialog}
+            onClick={() => void decide(confirm === 'reject' ? 'reject' : 'accept')}
+          >
             {confirm === 'reject' ? 'Reject' : 'Accept'}
           </Button>
         </div>
@@ -636,7 +658,19 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
 }
 
 /** Undo, Redo, Accept and Reject: buttons with JavaScript, forms without. */
-function HistoryButton({ intent, label, disabled, primary = false, onClick }: { intent: string; label: string; disabled: boolean; primary?: boolean; onClick: () => void }) {
+function HistoryButton({
+  intent,
+  label,
+  disabled,
+  primary = false,
+  onClick,
+}: {
+  intent: string
+  label: string
+  disabled: boolean
+  primary?: boolean
+  onClick: () => void
+}) {
   const hydrated = useHydrated()
   return (
     <Form

@@ -193,9 +193,7 @@ export async function stopGeneration(userId: number, pieceId: number): Promise<{
 }
 
 type Finish =
-  | { status: 'complete'; result: GenerationResult }
-  | { status: 'stopped'; tokensUsed?: number; onlyIf?: Status }
-  | { status: 'failed'; error: string }
+  { status: 'complete'; result: GenerationResult } | { status: 'stopped'; tokensUsed?: number; onlyIf?: Status } | { status: 'failed'; error: string }
 
 /**
  * Ends a generation once: records the outcome, charges what it spent (up to its
@@ -230,7 +228,8 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         : { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }
     await appendEvent(tx, generationId, event)
     // Every ending that is not a result leaves a line, so a send that came to nothing can be traced.
-    if (!result) console.log(`[chat] generation ${generationId} of Piece ${row.pieceId} ended ${finish.status}${finish.status === 'failed' ? `: ${finish.error}` : ''}`)
+    if (!result)
+      console.log(`[chat] generation ${generationId} of Piece ${row.pieceId} ended ${finish.status}${finish.status === 'failed' ? `: ${finish.error}` : ''}`)
     return true
   }) as Promise<boolean>
 }
@@ -275,4 +274,3 @@ async function requeue(generationId: number, pieceId: number, attempts: number) 
   }
   return true
 }
-

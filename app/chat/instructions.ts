@@ -20,7 +20,8 @@ export const STEP_INSTRUCTIONS = [
   '"insert" puts content right after target; "delete" removes target. Each target must occur exactly once in the current document.',
 ].join('\n')
 
-export const FULL_DOCUMENT_RETRY = 'Your patches did not apply to the current document. Answer with the complete updated document in one ```html fenced block instead.'
+export const FULL_DOCUMENT_RETRY =
+  'Your patches did not apply to the current document. Answer with the complete updated document in one ```html fenced block instead.'
 
 export function stepMessage({ prompt, step, index, total, code }: { prompt: string; step: string; index: number; total: number; code: string }) {
   return [
@@ -49,7 +50,9 @@ export function parsePlan(answer: string): string[] {
 export function parseDocument(answer: string): string | null {
   const looksLikeDocument = (text: string) => /<(!doctype html|html|body)[\s>]/i.test(text)
   const blocks = [...answer.matchAll(/```([a-z]*)\s*([\s\S]*?)```/gi)].map((match) => ({ language: match[1]!.toLowerCase(), body: match[2]!.trim() }))
-  const chosen = blocks.find((block) => block.language === 'html' && looksLikeDocument(block.body)) ?? blocks.find((block) => block.language !== 'json' && looksLikeDocument(block.body))
+  const chosen =
+    blocks.find((block) => block.language === 'html' && looksLikeDocument(block.body)) ??
+    blocks.find((block) => block.language !== 'json' && looksLikeDocument(block.body))
   if (chosen) return chosen.body
   const bare = answer.trim()
   return !blocks.length && looksLikeDocument(bare) ? bare : null
@@ -58,14 +61,17 @@ export function parseDocument(answer: string): string | null {
 /** A step's answer: patches against the current document, a whole document, or both. */
 export function parseStepAnswer(answer: string): { patches: DiffOperation[] | null; code: string | null } {
   const code = parseDocument(answer)
-  const json = /```json\s*([\s\S]*?)```/i.exec(answer)?.[1] ?? (code ? null : /\{[\s\S]*"patches"[\s\S]*\}/.exec(answer)?.[0] ?? null)
+  const json = /```json\s*([\s\S]*?)```/i.exec(answer)?.[1] ?? (code ? null : (/\{[\s\S]*"patches"[\s\S]*\}/.exec(answer)?.[0] ?? null))
   if (!json) return { patches: null, code }
   try {
     const patches = (JSON.parse(json) as { patches?: unknown }).patches
     if (!Array.isArray(patches)) return { patches: null, code }
     const valid = patches.filter(
       (patch): patch is DiffOperation =>
-        Boolean(patch) && typeof patch === 'object' && ['replace', 'insert', 'delete'].includes((patch as DiffOperation).type) && typeof (patch as DiffOperation).target === 'string',
+        Boolean(patch) &&
+        typeof patch === 'object' &&
+        ['replace', 'insert', 'delete'].includes((patch as DiffOperation).type) &&
+        typeof (patch as DiffOperation).target === 'string',
     )
     return { patches: valid.length === patches.length && valid.length > 0 ? valid : null, code }
   } catch {

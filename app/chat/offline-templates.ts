@@ -55,7 +55,8 @@ const TEMPLATES: Record<TemplateId, (title: string, prompt: string) => string> =
   counter: (title) =>
     page({
       title,
-      style: '  .count { font-size: 4rem; font-weight: 700; text-align: center; margin: 1rem 0; font-variant-numeric: tabular-nums; }\n  .row { justify-content: center; }',
+      style:
+        '  .count { font-size: 4rem; font-weight: 700; text-align: center; margin: 1rem 0; font-variant-numeric: tabular-nums; }\n  .row { justify-content: center; }',
       body: `  <p class="count" id="count" aria-live="polite">0</p>
   <div class="row">
     <button id="minus" aria-label="Decrease">−</button>
@@ -73,7 +74,8 @@ show()`,
   todo: (title) =>
     page({
       title,
-      style: '  ul { list-style: none; padding: 0; margin: 1rem 0 0; }\n  li { display: flex; gap: 0.5rem; align-items: center; padding: 0.5rem 0; border-bottom: 1px solid #e2e8f0; }\n  li span { flex: 1; }\n  li.done span { text-decoration: line-through; color: var(--muted); }',
+      style:
+        '  ul { list-style: none; padding: 0; margin: 1rem 0 0; }\n  li { display: flex; gap: 0.5rem; align-items: center; padding: 0.5rem 0; border-bottom: 1px solid #e2e8f0; }\n  li span { flex: 1; }\n  li.done span { text-decoration: line-through; color: var(--muted); }',
       body: `  <form class="row" id="add">
     <label for="task" class="sr-only" hidden>New task</label>
     <input id="task" placeholder="What needs doing?" autocomplete="off" required>
@@ -110,7 +112,8 @@ render()`,
   timer: (title) =>
     page({
       title,
-      style: '  .time { font-size: 3.5rem; font-weight: 700; text-align: center; margin: 1rem 0; font-variant-numeric: tabular-nums; }\n  .row { justify-content: center; }',
+      style:
+        '  .time { font-size: 3.5rem; font-weight: 700; text-align: center; margin: 1rem 0; font-variant-numeric: tabular-nums; }\n  .row { justify-content: center; }',
       body: `  <label class="row" style="justify-content:center">Minutes <input id="minutes" type="number" min="1" max="180" value="5" style="width:6rem"></label>
   <p class="time" id="time" aria-live="polite">05:00</p>
   <div class="row">
@@ -136,7 +139,8 @@ show()`,
   calculator: (title) =>
     page({
       title,
-      style: '  .screen { font-size: 2rem; text-align: right; padding: 0.75rem; background: #0f172a; color: #fff; border-radius: 0.75rem; margin-bottom: 0.75rem; min-height: 3.5rem; overflow-x: auto; }\n  .keys { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0.5rem; }\n  .keys button { padding: 1rem 0; font-size: 1.2rem; }\n  .keys .op { background: #334155; }',
+      style:
+        '  .screen { font-size: 2rem; text-align: right; padding: 0.75rem; background: #0f172a; color: #fff; border-radius: 0.75rem; margin-bottom: 0.75rem; min-height: 3.5rem; overflow-x: auto; }\n  .keys { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0.5rem; }\n  .keys button { padding: 1rem 0; font-size: 1.2rem; }\n  .keys .op { background: #334155; }',
       body: `  <output class="screen" id="screen" aria-live="polite">0</output>
   <div class="keys" id="keys">
     ${['7', '8', '9', '/', '4', '5', '6', '*', '1', '2', '3', '-', '0', '.', '=', '+'].map((key) => `<button class="${/[0-9.]/.test(key) ? '' : 'op'}" data-key="${key}">${key === '*' ? '×' : key === '/' ? '÷' : key}</button>`).join('\n    ')}
@@ -168,7 +172,8 @@ document.getElementById('keys').onclick = (event) => {
   notes: (title) =>
     page({
       title,
-      style: '  textarea { min-height: 6rem; resize: vertical; }\n  .notes { display: grid; gap: 0.75rem; margin-top: 1rem; }\n  .notes article { background: #fef9c3; border-radius: 0.75rem; padding: 0.75rem; white-space: pre-wrap; }\n  .notes article button { margin-top: 0.5rem; }',
+      style:
+        '  textarea { min-height: 6rem; resize: vertical; }\n  .notes { display: grid; gap: 0.75rem; margin-top: 1rem; }\n  .notes article { background: #fef9c3; border-radius: 0.75rem; padding: 0.75rem; white-space: pre-wrap; }\n  .notes article button { margin-top: 0.5rem; }',
       body: `  <form id="add">
     <label for="note" hidden>New note</label>
     <textarea id="note" placeholder="Write a note…" required></textarea>
@@ -201,7 +206,8 @@ render()`,
   quiz: (title) =>
     page({
       title,
-      style: '  .answers { display: grid; gap: 0.5rem; margin: 1rem 0; }\n  .answers button { text-align: left; background: #eef2ff; color: var(--text); }\n  .answers button.right { background: #bbf7d0; }\n  .answers button.wrong { background: #fecaca; }',
+      style:
+        '  .answers { display: grid; gap: 0.5rem; margin: 1rem 0; }\n  .answers button { text-align: left; background: #eef2ff; color: var(--text); }\n  .answers button.right { background: #bbf7d0; }\n  .answers button.wrong { background: #fecaca; }',
       body: `  <p id="question" aria-live="polite"></p>
   <div class="answers" id="answers"></div>
   <div class="row"><button id="next">Next question</button><span id="score" style="margin-left:auto"></span></div>`,
@@ -234,7 +240,8 @@ show()`,
   landing: (title, prompt) =>
     page({
       title,
-      style: '  .lead { font-size: 1.15rem; color: var(--muted); }\n  .features { display: grid; gap: 0.75rem; margin: 1.5rem 0; padding: 0; list-style: none; }\n  .features li { padding: 0.75rem 1rem; border-radius: 0.75rem; background: #eef2ff; }',
+      style:
+        '  .lead { font-size: 1.15rem; color: var(--muted); }\n  .features { display: grid; gap: 0.75rem; margin: 1.5rem 0; padding: 0; list-style: none; }\n  .features li { padding: 0.75rem 1rem; border-radius: 0.75rem; background: #eef2ff; }',
       body: `  <p class="lead">${escapeHtml(prompt)}</p>
   <ul class="features">
     <li>Simple to start — no setup needed.</li>
@@ -300,6 +307,9 @@ function titleFromPrompt(prompt: string) {
     .replace(/^(web\s*)?(app|page|site|website)\s+(about|for|with)\s+/i, '')
     .trim()
   if (!cleaned) return null
-  const short = cleaned.split(/[.!?\n]/)[0]!.slice(0, 48).trim()
+  const short = cleaned
+    .split(/[.!?\n]/)[0]!
+    .slice(0, 48)
+    .trim()
   return short ? short[0]!.toUpperCase() + short.slice(1) : null
 }

@@ -11,7 +11,11 @@ import { estimateTokens, patchCost } from './tokens'
 export async function offlineBuild(input: PipelineInput, report: Report): Promise<GenerationResult> {
   const result = offlineGenerate(input.prompt, input.code)
   const prompt = estimateTokens(input.prompt) + estimateTokens(input.code)
-  await report({ stage: 'planning', tokensUsed: prompt, event: { type: 'status', stage: 'planning', plannedStepsTotal: result.steps.length, tokensUsed: prompt } })
+  await report({
+    stage: 'planning',
+    tokensUsed: prompt,
+    event: { type: 'status', stage: 'planning', plannedStepsTotal: result.steps.length, tokensUsed: prompt },
+  })
   const output = result.full ? estimateTokens(result.code) : patchCost(result.patches)
   const tokensUsed = prompt + output
   const tokensSaved = result.full ? 0 : Math.max(0, estimateTokens(result.code) - output)

@@ -76,7 +76,10 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
   }
 
   const history: ChatCompletionMessageParam[] = input.history.slice(-HISTORY_SENT).map((message) => ({ role: message.role, content: message.content }))
-  const plan = await ask([{ role: 'system', content: PLAN_INSTRUCTIONS }, ...history, { role: 'user', content: userContent(input.prompt, input.attachments) }], PLAN_ANSWER_TOKENS)
+  const plan = await ask(
+    [{ role: 'system', content: PLAN_INSTRUCTIONS }, ...history, { role: 'user', content: userContent(input.prompt, input.attachments) }],
+    PLAN_ANSWER_TOKENS,
+  )
   if (!plan) throw new TokenBudgetSpent()
   const steps = parsePlan(plan.text)
   await report({ stage: 'planning', tokensUsed, event: { type: 'status', stage: 'planning', plannedStepsTotal: steps.length, tokensUsed } })
@@ -86,18 +89,29 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
   const allPatches: DiffOperation[] = []
   for (const [index, step] of steps.entries()) {
     input.signal.throwIfAborted()
-    const progress = { currentStepTitle: step, currentStepIndex: index, plannedStepsTotal: steps.length, stepTitle: step, stepIndex: index, stepsTotal: steps.length }
+    const progress = {
+      currentStepTitle: step,
+      currentStepIndex: index,
+      plannedStepsTotal: steps.length,
+      stepTitle: step,
+      stepIndex: index,
+      stepsTotal: steps.length,
+    }
     await report({ stage: 'generating', tokensUsed, event: { type: 'progress', stage: 'generating', ...progress, tokensUsed } })
     let lastLive = Date.now()
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: STEP_INSTRUCTIONS },
-      { role: 'user', content: userContent(stepMessage({ prompt: input.prompt, step, index, total: steps.length, code }), index === 0 ? input.attachments : []) },
+      {
+        role: 'user',
+        content: userContent(stepMessage({ prompt: input.prompt, step, index, total: steps.length, code }), index === 0 ? input.attachments : []),
+      },
     ]
     const live = (text: string) => {
       if (Date.now() - lastLive < LIVE_CODE_EVERY_MS) return
       lastLive = Date.now()
       const partial = parseDocument(`${text}\n\`\`\``)
-      if (partial) report({ stage: 'generating', tokensUsed, event: { type: 'progress', stage: 'generating', ...progress, latestCode: partial } }).catch(() => {})
+      if (partial)
+        report({ stage: 'generating', tokensUsed, event: { type: 'progress', stage: 'generating', ...progress, latestCode: partial } }).catch(() => {})
     }
     const answer = await ask(messages, Infinity, live)
     if (!answer) break
@@ -120,7 +134,11 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
       code = document
     }
     allPatches.push(...stepPatches)
-    await report({ stage: 'generating', tokensUsed, event: { type: 'progress', stage: 'generating', ...progress, latestCode: code, patches: stepPatches, tokensUsed } })
+    await report({
+      stage: 'generating',
+      tokensUsed,
+      event: { type: 'progress', stage: 'generating', ...progress, latestCode: code, patches: stepPatches, tokensUsed },
+    })
   }
   return { code, patch: allPatches.length ? JSON.stringify(allPatches) : '', patches: allPatches, diffs: allPatches, tokensUsed, tokensSaved }
 }

@@ -100,6 +100,7 @@ function failureMessage(error: unknown) {
   if (error instanceof TokenBudgetSpent) return error.message
   const text = error instanceof Error ? error.message : ''
   if (/timed? ?out|took too long/i.test(text)) return 'The model took too long to answer. No tokens were charged; please try again.'
-  if (/ECONNREFUSED|fetch failed|network|socket|5\d\d/i.test(text)) return 'The model server is unavailable right now. No tokens were charged; please try again.'
+  if (/ECONNREFUSED|fetch failed|network|socket|5\d\d/i.test(text))
+    return 'The model server is unavailable right now. No tokens were charged; please try again.'
   return 'Something went wrong while building. No tokens were charged; please try again.'
 }

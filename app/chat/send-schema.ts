@@ -35,7 +35,11 @@ export const SendBody = z
   .object({
     pieceId: z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number'),
     message: z.string({ error: 'message must be text' }).max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
-    attachments: z.array(AttachmentSchema, { error: 'attachments must be a list' }).max(MAX_ATTACHMENTS, SendMessages.tooManyAttachments).optional().default([]),
+    attachments: z
+      .array(AttachmentSchema, { error: 'attachments must be a list' })
+      .max(MAX_ATTACHMENTS, SendMessages.tooManyAttachments)
+      .optional()
+      .default([]),
     code: z.string({ error: 'code must be text' }).max(PIECE_CODE_MAX, `code must be ${PIECE_CODE_MAX} characters or less`).optional(),
     draftData: z.record(z.string(), z.unknown()).nullable().optional(),
     messageHistory: z.array(HistoryMessage, { error: 'messageHistory must be a list' }).max(100).optional().default([]),

@@ -96,7 +96,7 @@ async function readText(request: Request, limit: number) {
 const DRAIN_LIMIT = 12 * 1024 * 1024
 
 async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
-  for (let left = budget; left > 0; ) {
+  for (let left = budget; left > 0;) {
     const { done, value } = await reader.read()
     if (done) return
     left -= value.byteLength

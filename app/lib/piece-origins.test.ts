@@ -8,7 +8,16 @@ describe('per-Piece origins', () => {
     expect(pieceOriginsSource('http://localhost:3001')).toBe('http://*.localhost:3001')
     expect(pieceIdOfHost('p12.localhost:3001', 'http://localhost:3001')).toBe(12)
     expect(pieceIdOfHost('p7.pieces-preview.app', 'https://pieces-preview.app')).toBe(7)
-    for (const host of ['localhost:3001', 'p12.localhost:3002', 'p12.evil.localhost:3001', 'px.localhost:3001', 'p12.localhost', '%ZZ', undefined, 'p1.localhost:3001@evil']) {
+    for (const host of [
+      'localhost:3001',
+      'p12.localhost:3002',
+      'p12.evil.localhost:3001',
+      'px.localhost:3001',
+      'p12.localhost',
+      '%ZZ',
+      undefined,
+      'p1.localhost:3001@evil',
+    ]) {
       expect(pieceIdOfHost(host, 'http://localhost:3001')).toBeNull()
     }
   })

@@ -4,7 +4,10 @@ import { getEnv } from './env.server'
 export function cookieSecrets(): string[] {
   const value = getEnv().SESSION_SECRET ?? process.env.SESSION_SECRET
   if (!value) throw new Error('SESSION_SECRET is not resolved: start the process through server.ts')
-  return value.split(',').map((secret) => secret.trim()).filter(Boolean)
+  return value
+    .split(',')
+    .map((secret) => secret.trim())
+    .filter(Boolean)
 }
 
 export function secureCookies() {

@@ -46,9 +46,7 @@ export function Gallery({ initial, count, now }: { initial: GalleryPage; count: 
   }
 
   if (!page.data.length) {
-    return (
-      <div className="rounded-2xl border border-dashed border-zinc-300 p-10 text-center text-zinc-500 dark:border-zinc-700">No public Pieces yet</div>
-    )
+    return <div className="rounded-2xl border border-dashed border-zinc-300 p-10 text-center text-zinc-500 dark:border-zinc-700">No public Pieces yet</div>
   }
   const more = new URLSearchParams(location.search)
   more.set(GALLERY_COUNT_PARAM, String(count + PUBLIC_PIECE_PAGE))
@@ -68,7 +66,11 @@ export function Gallery({ initial, count, now }: { initial: GalleryPage; count: 
               Load more
             </Button>
           ) : (
-            <Link to={`${location.pathname}?${more}`} preventScrollReset className="rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium dark:border-zinc-700">
+            <Link
+              to={`${location.pathname}?${more}`}
+              preventScrollReset
+              className="rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium dark:border-zinc-700"
+            >
               Load more
             </Link>
           )}
@@ -87,7 +89,10 @@ function GalleryCard({ piece, now }: { piece: GalleryPiece; now: string }) {
         {piece.screenshot ? (
           <img src={piece.screenshot} alt="" loading="lazy" className="aspect-video w-full object-cover object-top" />
         ) : (
-          <div aria-hidden="true" className="grid aspect-video place-items-center bg-gradient-to-br from-zinc-100 to-zinc-200 text-3xl font-semibold text-zinc-400 uppercase dark:from-zinc-800 dark:to-zinc-900 dark:text-zinc-600">
+          <div
+            aria-hidden="true"
+            className="grid aspect-video place-items-center bg-gradient-to-br from-zinc-100 to-zinc-200 text-3xl font-semibold text-zinc-400 uppercase dark:from-zinc-800 dark:to-zinc-900 dark:text-zinc-600"
+          >
             {piece.name.slice(0, 1)}
           </div>
         )}
@@ -102,7 +107,8 @@ function GalleryCard({ piece, now }: { piece: GalleryPiece; now: string }) {
           long ? (
             <details className="mt-2 text-zinc-600 dark:text-zinc-400">
               <summary className="cursor-pointer list-none">
-                {piece.description.slice(0, DESCRIPTION_PREVIEW).trimEnd()}… <span className="font-medium text-zinc-900 underline dark:text-zinc-100">more</span>
+                {piece.description.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…{' '}
+                <span className="font-medium text-zinc-900 underline dark:text-zinc-100">more</span>
               </summary>
               <p className="mt-1 whitespace-pre-wrap">{piece.description}</p>
             </details>

@@ -7,8 +7,7 @@ import { centredSquare, cropImage, decodeDataUrl, processImage } from './images.
 import { MAX_IMAGE_UPLOAD_BYTES, PieceMessages } from './schema'
 
 /** Random pixels: nothing compresses them, so sizes are predictable. */
-const noise = (width: number, height: number, channels: 3 | 4 = 3) =>
-  sharp(randomBytes(width * height * channels), { raw: { width, height, channels } })
+const noise = (width: number, height: number, channels: 3 | 4 = 3) => sharp(randomBytes(width * height * channels), { raw: { width, height, channels } })
 
 async function failure(promise: Promise<unknown>) {
   const error = await promise.then(
@@ -44,7 +43,10 @@ function pngHeader(width: number, height: number) {
 
 describe('processImage (spec 1 §5)', () => {
   it('scales a big PNG to 2048 px on the longer side and re-encodes it as JPEG', async () => {
-    const input = await sharp(await noise(300, 150).png().toBuffer()).resize(3000, 1500, { kernel: 'nearest' }).png().toBuffer()
+    const input = await sharp(await noise(300, 150).png().toBuffer())
+      .resize(3000, 1500, { kernel: 'nearest' })
+      .png()
+      .toBuffer()
     const output = await processImage(input)
     expect(output).toMatchObject({ mime: 'image/jpeg', width: 2048, height: 1024 })
     const meta = await sharp(output.bytes).metadata()
@@ -74,7 +76,9 @@ describe('processImage (spec 1 §5)', () => {
     const pixels = Buffer.alloc(side * side)
     const random = randomBytes(side * side)
     for (let i = 0; i < pixels.length; i += 1) pixels[i] = (random[i]! & 3) * 85
-    const input = await sharp(pixels, { raw: { width: side, height: side, channels: 1 } }).png({ palette: true, colours: 4 }).toBuffer()
+    const input = await sharp(pixels, { raw: { width: side, height: side, channels: 1 } })
+      .png({ palette: true, colours: 4 })
+      .toBuffer()
     expect(input.length).toBeGreaterThan(500 * 1024)
     const output = await processImage(input)
     expect(output.mime).toBe('image/png')
@@ -100,7 +104,10 @@ describe('processImage (spec 1 §5)', () => {
   })
 
   it('strips metadata from a small PNG without changing its format', async () => {
-    const input = await noise(32, 32).png().withExif({ IFD0: { Artist: 'someone at home' } }).toBuffer()
+    const input = await noise(32, 32)
+      .png()
+      .withExif({ IFD0: { Artist: 'someone at home' } })
+      .toBuffer()
     const output = await processImage(input)
     expect(output.mime).toBe('image/png')
     expect((await sharp(output.bytes).metadata()).exif).toBeUndefined()

@@ -126,9 +126,7 @@ function decode(input: Buffer): Sharp {
 }
 
 function fitted(input: Buffer): Sharp {
-  return decode(input)
-    .rotate()
-    .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+  return decode(input).rotate().resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
 }
 
 async function encode(pipeline: Sharp, mime: ImageMime): Promise<ProcessedImage> {

@@ -64,17 +64,7 @@ async function patchPiece(id: MenuPiece['id'], body: Record<string, string>): Pr
  * change the icon and visibility, delete and copy the link; everyone else sees the name,
  * the description and the link. Every action is also a plain form without JavaScript.
  */
-export function PieceMenu({
-  piece,
-  isOwner,
-  subscribed,
-  shareUrl,
-}: {
-  piece: MenuPiece
-  isOwner: boolean
-  subscribed: boolean
-  shareUrl: string
-}) {
+export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: MenuPiece; isOwner: boolean; subscribed: boolean; shareUrl: string }) {
   const location = useLocation()
   const menu = useRef<HTMLDetailsElement>(null)
   const params = new URLSearchParams(location.search)
@@ -476,12 +466,7 @@ function VisibilitySection({ piece, subscribed }: { piece: MenuPiece; subscribed
     <Section title="Visibility">
       <div role="radiogroup" aria-label="Visibility" className="space-y-1">
         {VISIBILITY_OPTIONS.map((option) => (
-          <Form
-            key={option.value}
-            method="post"
-            action={PIECES_RESOURCE}
-            onSubmit={(event) => void choose(event, option.value, option.paid)}
-          >
+          <Form key={option.value} method="post" action={PIECES_RESOURCE} onSubmit={(event) => void choose(event, option.value, option.paid)}>
             <Hidden piece={piece} intent="visibility" />
             <input type="hidden" name="visibility" value={option.value} />
             <button
@@ -495,10 +480,7 @@ function VisibilitySection({ piece, subscribed }: { piece: MenuPiece; subscribed
             >
               <span
                 aria-hidden="true"
-                className={cn(
-                  'grid size-4 place-items-center rounded-full border',
-                  shown === option.value ? 'border-brand-500' : 'border-zinc-400',
-                )}
+                className={cn('grid size-4 place-items-center rounded-full border', shown === option.value ? 'border-brand-500' : 'border-zinc-400')}
               >
                 {shown === option.value ? <span className="size-2 rounded-full bg-brand-500" /> : null}
               </span>
@@ -548,7 +530,11 @@ function CopyLinkSection({ shareUrl }: { shareUrl: string }) {
       ) : null}
       <label className={cn('block', hydrated && 'sr-only')}>
         <span className="text-xs text-zinc-500">Link</span>
-        <input readOnly value={shareUrl} className="mt-1 h-8 w-full rounded-md border border-zinc-300 bg-zinc-50 px-2 text-xs dark:border-zinc-700 dark:bg-zinc-950" />
+        <input
+          readOnly
+          value={shareUrl}
+          className="mt-1 h-8 w-full rounded-md border border-zinc-300 bg-zinc-50 px-2 text-xs dark:border-zinc-700 dark:bg-zinc-950"
+        />
       </label>
       <span aria-live="polite" className="sr-only">
         {copied ? 'Link copied' : ''}

@@ -183,7 +183,11 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
   }
   // Image work happens after the ownership check and before the row is locked; an image
   // left unused (the update failed after all) is collected by the cleanup job.
-  const icon = changes.iconUpload ? await storeIconUpload(userId, changes.iconUpload) : changes.icon === undefined ? undefined : await resolveIcon(userId, changes.icon)
+  const icon = changes.iconUpload
+    ? await storeIconUpload(userId, changes.iconUpload)
+    : changes.icon === undefined
+      ? undefined
+      : await resolveIcon(userId, changes.icon)
 
   const values: Record<string, unknown> = {}
   if (renaming) values.name = name

@@ -68,9 +68,31 @@ export const PieceMessages = {
  * names could never be opened at /{name}, so they count as taken.
  */
 export const RESERVED_PIECE_NAMES: ReadonlySet<string> = new Set([
-  'about', 'admin', 'api', 'assets', 'blog', 'contact', 'explore', 'faq', 'favicon.ico', 'favicon.svg',
-  'healthz', 'images', 'landing', 'login', 'logout', 'onboarding', 'pieces', 'privacy', 'resources',
-  'robots.txt', 'settings', 'signin', 'signup', 'sitemap.xml', 'terms',
+  'about',
+  'admin',
+  'api',
+  'assets',
+  'blog',
+  'contact',
+  'explore',
+  'faq',
+  'favicon.ico',
+  'favicon.svg',
+  'healthz',
+  'images',
+  'landing',
+  'login',
+  'logout',
+  'onboarding',
+  'pieces',
+  'privacy',
+  'resources',
+  'robots.txt',
+  'settings',
+  'signin',
+  'signup',
+  'sitemap.xml',
+  'terms',
 ])
 
 /** Spec 1 §5 in order, with the Piece wording ('Name ...'); null when the name is valid. */
@@ -136,12 +158,7 @@ export const CURSOR_MESSAGE = 'starting_after must be the updatedAt of a Piece o
  * no Piece could have (a year past 9999, a number past any date) is a 400 before any query.
  */
 export const PieceListQuery = z.object({
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int(limitMessage)
-    .min(1, limitMessage)
-    .max(PIECE_LIST_MAX_PAGE, limitMessage)
-    .optional(),
+  limit: z.coerce.number({ error: limitMessage }).int(limitMessage).min(1, limitMessage).max(PIECE_LIST_MAX_PAGE, limitMessage).optional(),
   starting_after: z
     .string()
     .max(100, CURSOR_MESSAGE)

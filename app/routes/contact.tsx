@@ -34,10 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await saveContactMessage({ name: value.name, message: value.message, email: value.email ?? user!.email, userId: user?.id })
   } catch (error) {
     console.error('[contact] could not save a message:', error)
-    return data(
-      { result: submission.reply(), toast: { title: ContactMessages.sendFailed, variant: 'destructive' as const } },
-      { status: 503 },
-    )
+    return data({ result: submission.reply(), toast: { title: ContactMessages.sendFailed, variant: 'destructive' as const } }, { status: 503 })
   }
   return redirect(sent)
 }

@@ -26,7 +26,4 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   })
 }
 
-const ifNoneMatch = (request: Request) =>
-  (request.headers.get('if-none-match') ?? '')
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
+const ifNoneMatch = (request: Request) => (request.headers.get('if-none-match') ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''))

@@ -5,12 +5,7 @@ import { GoogleLinkCard } from '~/accounts/google-card'
 import { googleLinkState } from '~/accounts/google.server'
 import { requireUser } from '~/accounts/guards.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import {
-  BillingHistorySection,
-  SubscriptionSection,
-  TokenUsageSection,
-  UsagePricingSection,
-} from '~/settings/account-sections'
+import { BillingHistorySection, SubscriptionSection, TokenUsageSection, UsagePricingSection } from '~/settings/account-sections'
 import { PreferenceToggle } from '~/settings/preference-toggle'
 import { PREFERENCES } from '~/settings/preferences'
 import { settingsData, updatePreferenceFromForm } from '~/settings/settings.server'
@@ -65,14 +60,26 @@ export default function SettingsRoute() {
         </div>
       </Card>
       <Card title="Resources">
-        <Link to="/settings/faq" className={linkClass}>FAQ</Link>
-        <Link to="/settings/blog" className={linkClass}>Blog</Link>
+        <Link to="/settings/faq" className={linkClass}>
+          FAQ
+        </Link>
+        <Link to="/settings/blog" className={linkClass}>
+          Blog
+        </Link>
       </Card>
       <Card title="Legal & Support">
-        <Link to="/settings/terms" className={linkClass}>Terms of Service</Link>
-        <Link to="/settings/privacy" className={linkClass}>Privacy Policy</Link>
-        <Link to="/settings/contact" className={linkClass}>Contact Us</Link>
-        <Link to="/settings/about" className={linkClass}>About Us</Link>
+        <Link to="/settings/terms" className={linkClass}>
+          Terms of Service
+        </Link>
+        <Link to="/settings/privacy" className={linkClass}>
+          Privacy Policy
+        </Link>
+        <Link to="/settings/contact" className={linkClass}>
+          Contact Us
+        </Link>
+        <Link to="/settings/about" className={linkClass}>
+          About Us
+        </Link>
       </Card>
     </div>
   )

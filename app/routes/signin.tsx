@@ -30,8 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
   if (context.rateLimited) return data({ result: rateLimitedReply(submission) }, { status: 429 })
   const { email, password } = submission.value
-  const fail = (message: string, status = 400) =>
-    data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status })
+  const fail = (message: string, status = 400) => data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status })
 
   let userId: number
   if (mode === 'signup') {

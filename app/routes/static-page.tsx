@@ -23,9 +23,7 @@ export default function StaticPageRoute() {
   return <Component inSettings={inSettings} contactHref={inSettings ? '/settings/contact' : '/contact'} />
 }
 
-export const meta: MetaFunction = ({ location }) => [
-  { title: pageTitle(STATIC_PAGES[staticPageSlug(location.pathname)]?.title ?? 'Page Not Found') },
-]
+export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(STATIC_PAGES[staticPageSlug(location.pathname)]?.title ?? 'Page Not Found') }]
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

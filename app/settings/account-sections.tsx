@@ -43,16 +43,13 @@ export function SubscriptionSection({ subscription }: { subscription: Subscripti
       ) : subscription.status === 'canceling' ? (
         <p>
           PLUS ends on{' '}
-          <strong data-testid="subscription-expiry">
-            {subscription.cancel_at ? dayAndShortMonth(subscription.cancel_at) : 'end of billing period'}
-          </strong>
-          .
+          <strong data-testid="subscription-expiry">{subscription.cancel_at ? dayAndShortMonth(subscription.cancel_at) : 'end of billing period'}</strong>.
         </p>
       ) : (
         <>
           <p>
-            You are on the free plan with {formatTokens(FREE_DAILY_TOKEN_LIMIT)} tokens a day. PLUS raises that to{' '}
-            {formatTokens(PLUS_DAILY_TOKEN_LIMIT)} and unlocks private and members-only Pieces.
+            You are on the free plan with {formatTokens(FREE_DAILY_TOKEN_LIMIT)} tokens a day. PLUS raises that to {formatTokens(PLUS_DAILY_TOKEN_LIMIT)} and
+            unlocks private and members-only Pieces.
           </p>
           <UpgradeLink source="settings" className={buttonClasses('primary', 'sm')} />
         </>

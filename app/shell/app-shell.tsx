@@ -85,11 +85,7 @@ export function AppShell({
         checked={drawerOpen}
         onChange={(event) => setDrawerOpen(event.currentTarget.checked)}
       />
-      <label
-        htmlFor="sidebar-drawer"
-        aria-hidden="true"
-        className="fixed inset-0 z-40 hidden bg-black/50 peer-checked:block md:peer-checked:hidden"
-      />
+      <label htmlFor="sidebar-drawer" aria-hidden="true" className="fixed inset-0 z-40 hidden bg-black/50 peer-checked:block md:peer-checked:hidden" />
       <aside
         aria-label="Sidebar"
         data-collapsed={collapsed || undefined}
@@ -219,10 +215,7 @@ function UserMenu({ user }: { user: ShellUser }) {
           ) : null}
         </div>
         {user.subscribed ? null : (
-          <UpgradeLink
-            source="user-menu"
-            className="block rounded-md bg-brand-600 px-2 py-2 text-center text-sm font-medium text-white hover:bg-brand-500"
-          />
+          <UpgradeLink source="user-menu" className="block rounded-md bg-brand-600 px-2 py-2 text-center text-sm font-medium text-white hover:bg-brand-500" />
         )}
         <div className="px-2 py-2">
           <UsageBar count={usage.dailyTokenCount} limit={usage.tokenLimit} />

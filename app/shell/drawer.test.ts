@@ -17,8 +17,7 @@ describe('swipeCloses', () => {
 })
 
 describe('isSidebarShortcut', () => {
-  const key = (target: unknown, ctrlKey = true) =>
-    isSidebarShortcut({ key: 'b', ctrlKey, metaKey: false, altKey: false, target: target as EventTarget })
+  const key = (target: unknown, ctrlKey = true) => isSidebarShortcut({ key: 'b', ctrlKey, metaKey: false, altKey: false, target: target as EventTarget })
   it('fires for Ctrl+B outside text fields', () => {
     expect(key({ tagName: 'BODY' })).toBe(true)
     expect(key({ tagName: 'BUTTON' })).toBe(true)

@@ -58,7 +58,9 @@ export function PublicShell({ theme, signedIn, children }: { theme: Theme; signe
             ))}
           </ul>
         </div>
-        <p className="pb-8 text-center text-xs text-zinc-500">© {new Date().getFullYear()} {PRODUCT_NAME}</p>
+        <p className="pb-8 text-center text-xs text-zinc-500">
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </p>
       </footer>
     </div>
   )

@@ -102,7 +102,9 @@ export function SidebarPieces({ initial, limit }: { initial: SidebarPage; limit:
       {hasMore ? (
         <li ref={sentinel} className="px-2 py-1 text-xs text-zinc-500">
           {hydrated ? (
-            loading ? <Spinner label="Loading more Pieces" /> : null
+            loading ? (
+              <Spinner label="Loading more Pieces" />
+            ) : null
           ) : (
             <Link to={`${location.pathname}?${moreParams}`} preventScrollReset className="underline underline-offset-2">
               Show more

@@ -28,7 +28,13 @@ export function ContactForm({ action, askEmail, lastResult }: { action: string; 
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate className="relative space-y-1">
       <Honeypot />
-      <Field label="Name" {...getInputProps(fields.name, { type: 'text' })} autoComplete="name" placeholder="Your name (optional)" errors={fields.name.errors} />
+      <Field
+        label="Name"
+        {...getInputProps(fields.name, { type: 'text' })}
+        autoComplete="name"
+        placeholder="Your name (optional)"
+        errors={fields.name.errors}
+      />
       {askEmail ? (
         <Field
           label="Email"

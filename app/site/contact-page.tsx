@@ -29,10 +29,7 @@ export function ContactPage({
         <div className="relative rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
           <ContactForm action={action} askEmail={askEmail} lastResult={lastResult} />
           {sent ? (
-            <div
-              role="status"
-              className="absolute inset-0 grid place-items-center rounded-2xl bg-white/95 p-6 text-center dark:bg-zinc-900/95"
-            >
+            <div role="status" className="absolute inset-0 grid place-items-center rounded-2xl bg-white/95 p-6 text-center dark:bg-zinc-900/95">
               <div>
                 <h2 className="!mt-0 text-2xl font-semibold">{ContactMessages.thankYouTitle}</h2>
                 <p>{ContactMessages.thankYouText}</p>

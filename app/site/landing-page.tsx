@@ -44,13 +44,10 @@ export function LandingPage({
         />
         <div className="relative mx-auto max-w-4xl px-5 pt-20 pb-16 text-center sm:pt-28">
           <p className="text-sm font-semibold tracking-widest text-brand-400 uppercase">Launching {WAITLIST_LAUNCH}</p>
-          <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-6xl">
-            Get paid to create. Then set it free.
-          </h1>
+          <h1 className="mt-4 text-4xl font-bold tracking-tight text-balance sm:text-6xl">Get paid to create. Then set it free.</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-balance text-zinc-600 dark:text-zinc-400">
-            {PRODUCT_NAME} lets creators fund their work up front. Name the number of supporters you need and a fixed pledge.
-            Hit the goal and you're paid while your work goes free for everyone; miss it and every supporter gets their
-            money back plus a bonus.
+            {PRODUCT_NAME} lets creators fund their work up front. Name the number of supporters you need and a fixed pledge. Hit the goal and you're paid while
+            your work goes free for everyone; miss it and every supporter gets their money back plus a bonus.
           </p>
           <div id="waitlist" className="mt-10 flex scroll-mt-24 flex-col items-center gap-3">
             <WaitlistForm lastResult={lastResult} />
@@ -76,11 +73,13 @@ export function LandingPage({
 
       <section aria-labelledby="why" className="mx-auto max-w-4xl px-5 pb-24">
         <div className="rounded-3xl border border-zinc-200 p-8 sm:p-12 dark:border-zinc-800 dark:bg-zinc-900/40">
-          <h2 id="why" className="text-2xl font-semibold tracking-tight">Built on a simple promise</h2>
+          <h2 id="why" className="text-2xl font-semibold tracking-tight">
+            Built on a simple promise
+          </h2>
           <p className="mt-4 leading-7 text-zinc-600 dark:text-zinc-400">
-            Supporters risk nothing: either the work gets made and becomes free for everyone, or they get more back than
-            they put in. Creators get paid for the work itself rather than for locking it behind a paywall. And while you
-            wait for launch, you can already describe an app and watch {PRODUCT_NAME} build it.
+            Supporters risk nothing: either the work gets made and becomes free for everyone, or they get more back than they put in. Creators get paid for the
+            work itself rather than for locking it behind a paywall. And while you wait for launch, you can already describe an app and watch {PRODUCT_NAME}{' '}
+            build it.
           </p>
           <Link to="/signup" className="mt-6 inline-block font-medium text-brand-600 underline underline-offset-4 dark:text-brand-400">
             Start creating now
@@ -89,7 +88,12 @@ export function LandingPage({
       </section>
 
       <FormToast toast={toast} />
-      <Dialog open={joined} title={WaitlistMessages.success} closeHref="/landing" description={`We'll email you as soon as ${PRODUCT_NAME} opens its doors in ${WAITLIST_LAUNCH}.`}>
+      <Dialog
+        open={joined}
+        title={WaitlistMessages.success}
+        closeHref="/landing"
+        description={`We'll email you as soon as ${PRODUCT_NAME} opens its doors in ${WAITLIST_LAUNCH}.`}
+      >
         <Link
           to="/landing"
           replace

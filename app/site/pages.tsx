@@ -18,7 +18,10 @@ export const STATIC_PAGES: Record<string, { title: string; Component: ComponentT
 }
 
 export function staticPageSlug(pathname: string) {
-  return pathname.replace(/^\/settings/, '').replace(/^\//, '').replace(/\/$/, '')
+  return pathname
+    .replace(/^\/settings/, '')
+    .replace(/^\//, '')
+    .replace(/\/$/, '')
 }
 
 export const pageTitle = (title: string) => `${title} · ${PRODUCT_NAME}`

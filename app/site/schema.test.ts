@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ContactMessages, ContactSchema, SignedInContactSchema, WaitlistMessages, WaitlistSchema } from './schema'
 
-const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? null : result.error!.issues[0]!.message
+const firstError = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : result.error!.issues[0]!.message)
 
 describe('ContactSchema', () => {
   const valid = { email: 'ada@example.com', message: 'Hello there' }

@@ -54,9 +54,5 @@ export const WaitlistMessages = {
 } as const
 
 export const WaitlistSchema = z.object({
-  email: z
-    .string({ error: WaitlistMessages.emailRequired })
-    .trim()
-    .min(1, WaitlistMessages.emailRequired)
-    .regex(EMAIL_PATTERN, WaitlistMessages.emailInvalid),
+  email: z.string({ error: WaitlistMessages.emailRequired }).trim().min(1, WaitlistMessages.emailRequired).regex(EMAIL_PATTERN, WaitlistMessages.emailInvalid),
 })

@@ -23,14 +23,14 @@ export function StaticPage({
           <Link to="/settings" className="text-zinc-500 no-underline hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100">
             Settings
           </Link>
-          <span aria-hidden="true" className="mx-2 text-zinc-400">/</span>
+          <span aria-hidden="true" className="mx-2 text-zinc-400">
+            /
+          </span>
           <span className="text-zinc-700 dark:text-zinc-300">{title}</span>
         </nav>
       ) : null}
       <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
-      {lastUpdated ? (
-        <p className="!mt-2 text-sm !text-zinc-500 dark:!text-zinc-400">Last updated {lastUpdated}</p>
-      ) : null}
+      {lastUpdated ? <p className="!mt-2 text-sm !text-zinc-500 dark:!text-zinc-400">Last updated {lastUpdated}</p> : null}
       <div className="mt-6">{children}</div>
     </article>
   )

@@ -4,8 +4,7 @@ import { Spinner } from './spinner'
 
 const variants = {
   primary: 'bg-brand-600 text-white hover:bg-brand-500 focus-visible:outline-brand-400',
-  secondary:
-    'border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
+  secondary: 'border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800',
   ghost: 'text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800',
   destructive: 'bg-red-600 text-white hover:bg-red-500',
 } as const

@@ -48,13 +48,7 @@ export function Field({ label, errors, hint, className, ...input }: FieldProps &
   )
 }
 
-export function TextareaField({
-  label,
-  errors,
-  hint,
-  className,
-  ...textarea
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextareaField({ label, errors, hint, className, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const fallbackId = useId()
   const id = textarea.id ?? fallbackId
   const errorId = `${id}-error`

@@ -18,10 +18,7 @@ export function ToastProvider({ initial, children }: { initial: Toast | null; ch
     setShown({ ...toast, open: true })
     timers.current = [
       window.setTimeout(() => setShown((current) => (current?.id === toast.id ? { ...current, open: false } : current)), TOAST_DURATION_MS),
-      window.setTimeout(
-        () => setShown((current) => (current?.id === toast.id ? null : current)),
-        TOAST_DURATION_MS + TOAST_REMOVE_DELAY_MS,
-      ),
+      window.setTimeout(() => setShown((current) => (current?.id === toast.id ? null : current)), TOAST_DURATION_MS + TOAST_REMOVE_DELAY_MS),
     ]
   }, [])
 
@@ -30,10 +27,7 @@ export function ToastProvider({ initial, children }: { initial: Toast | null; ch
   }, [initial, show])
   useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), [])
 
-  const value = useMemo(
-    () => ({ toast: (input: ToastInput) => show({ variant: 'default', ...input, id: crypto.randomUUID() }) }),
-    [show],
-  )
+  const value = useMemo(() => ({ toast: (input: ToastInput) => show({ variant: 'default', ...input, id: crypto.randomUUID() }) }), [show])
   const dismiss = () => setShown((current) => (current ? { ...current, open: false } : current))
 
   return (

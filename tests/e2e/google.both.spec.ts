@@ -93,7 +93,10 @@ test.describe('Google linking in settings', () => {
     let dialog = page.getByRole('dialog', { name: 'Unlink Google Account' })
     await expect(dialog).toBeVisible()
     await expect(dialog).toContainText('sign in with your email and password')
-    await dialog.getByRole('button', { name: 'Cancel' }).or(dialog.getByRole('link', { name: 'Cancel' })).click()
+    await dialog
+      .getByRole('button', { name: 'Cancel' })
+      .or(dialog.getByRole('link', { name: 'Cancel' }))
+      .click()
     await expect(dialog).toHaveCount(0)
     await expect(googleBlock(page).getByTestId('google-email')).toHaveText(account.email)
 

@@ -11,10 +11,7 @@ test('a PLUS user picks a premium model (saved), and a failed save rolls back wi
   await expect(page).toHaveURL(`/pieces/${name}`)
 
   const picker = page.getByLabel('Model')
-  const [saved] = await Promise.all([
-    page.waitForResponse((response) => response.url().endsWith('/api/private/users/model')),
-    picker.selectOption('gpt-5'),
-  ])
+  const [saved] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/private/users/model')), picker.selectOption('gpt-5')])
   expect(saved.status()).toBe(200)
   await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toHaveCount(0)
   await page.reload()

@@ -43,7 +43,14 @@ describe('Google OAuth fake', () => {
     return fetch(google.tokenURL, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
-      body: new URLSearchParams({ grant_type: 'authorization_code', redirect_uri: callback, client_id: google.clientId, client_secret: google.clientSecret, code, ...extra }),
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        redirect_uri: callback,
+        client_id: google.clientId,
+        client_secret: google.clientSecret,
+        code,
+        ...extra,
+      }),
     })
   }
 
@@ -75,7 +82,15 @@ describe('Google OAuth fake', () => {
     })
     expect(signature).toBe('')
 
-    const profile = { sub: '1001', email: 'ada@example.com', email_verified: true, name: 'Ada Lovelace', given_name: 'Ada', family_name: 'Lovelace', picture: 'https://example.com/ada.png' }
+    const profile = {
+      sub: '1001',
+      email: 'ada@example.com',
+      email_verified: true,
+      name: 'Ada Lovelace',
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+      picture: 'https://example.com/ada.png',
+    }
     for (const url of [google.userInfoURL, `${google.url}/v1/userinfo`]) {
       const info = await fetch(url, { headers: { authorization: `Bearer ${String(tokens.access_token)}` } })
       expect(await info.json()).toEqual(profile)
@@ -85,7 +100,10 @@ describe('Google OAuth fake', () => {
 
   it('accepts each code once and only with the redirect_uri it was issued for', async () => {
     const first = (await choose({ sub: '1001' })).searchParams.get('code') ?? ''
-    expect(await (await exchange(first, { redirect_uri: 'http://localhost:3000/elsewhere' })).json()).toEqual({ error: 'redirect_uri_mismatch', error_description: 'Bad Request' })
+    expect(await (await exchange(first, { redirect_uri: 'http://localhost:3000/elsewhere' })).json()).toEqual({
+      error: 'redirect_uri_mismatch',
+      error_description: 'Bad Request',
+    })
 
     const second = (await choose({ sub: '1001' })).searchParams.get('code') ?? ''
     expect((await exchange(second)).status).toBe(200)
@@ -132,7 +150,12 @@ describe('Google OAuth fake', () => {
     const refreshed = (await (
       await fetch(google.tokenURL, {
         method: 'POST',
-        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '', client_id: google.clientId, client_secret: google.clientSecret }),
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: tokens.refresh_token ?? '',
+          client_id: google.clientId,
+          client_secret: google.clientSecret,
+        }),
       })
     ).json()) as Record<string, string>
     const info = await (await fetch(google.userInfoURL, { headers: { authorization: `Bearer ${refreshed.access_token}` } })).json()

@@ -95,9 +95,15 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     if (query.get('client_id') !== clientId) return errorPage(res, 401, 'invalid_client', 'The OAuth client was not found.')
     const redirectUri = query.get('redirect_uri') ?? ''
     if (!/^https?:\/\//.test(redirectUri) || (options.redirectUris && !options.redirectUris.includes(redirectUri))) {
-      return errorPage(res, 400, 'redirect_uri_mismatch', `The redirect URI in the request, ${redirectUri}, does not match the ones authorized for the OAuth client.`)
+      return errorPage(
+        res,
+        400,
+        'redirect_uri_mismatch',
+        `The redirect URI in the request, ${redirectUri}, does not match the ones authorized for the OAuth client.`,
+      )
     }
-    if (query.get('response_type') !== 'code') return errorPage(res, 400, 'unsupported_response_type', `Invalid response_type: ${query.get('response_type') ?? ''}`)
+    if (query.get('response_type') !== 'code')
+      return errorPage(res, 400, 'unsupported_response_type', `Invalid response_type: ${query.get('response_type') ?? ''}`)
     const requested = (query.get('scope') ?? '').split(/\s+/).filter(Boolean)
     if (requested.length === 0) return errorPage(res, 400, 'invalid_request', 'Missing required parameter: scope')
     const scopes = [...new Set(requested.map((scope) => scopeAliases[scope] ?? scope))]
@@ -119,7 +125,9 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     const id = randomId('', 24)
     pending.set(id, authorization)
     const buttons = [...users.values()]
-      .map((user) => `<p><button type="submit" name="sub" value="${escapeHtml(user.sub)}">${escapeHtml(user.name)} &lt;${escapeHtml(user.email)}&gt;</button></p>`)
+      .map(
+        (user) => `<p><button type="submit" name="sub" value="${escapeHtml(user.sub)}">${escapeHtml(user.name)} &lt;${escapeHtml(user.email)}&gt;</button></p>`,
+      )
       .join('')
     sendHtml(
       res,
@@ -213,9 +221,14 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
     const grant = accessTokens.get(accessToken)
     const user = grant && grant.expiresAt >= nowSeconds() ? users.get(grant.sub) : undefined
     if (!grant || !user) {
-      return sendJson(res, 401, { error: 'invalid_request', error_description: 'Invalid Credentials' }, {
-        'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
-      })
+      return sendJson(
+        res,
+        401,
+        { error: 'invalid_request', error_description: 'Invalid Credentials' },
+        {
+          'www-authenticate': 'Bearer realm="https://accounts.google.com/", error="invalid_token"',
+        },
+      )
     }
     sendJson(res, 200, { sub: user.sub, ...claimsFor(user, grant.scopes) })
   }
@@ -241,7 +254,8 @@ export async function startGoogleFake(options: GoogleFakeOptions = {}): Promise<
       }
       case 'POST /__fake/next-user': {
         const { sub } = (safeJson(await readBody(req)) ?? {}) as { sub?: unknown }
-        if (typeof sub !== 'string' || !users.has(sub)) return sendJson(res, 404, { error: 'not_found', error_description: `No fake Google user with sub ${String(sub)}` })
+        if (typeof sub !== 'string' || !users.has(sub))
+          return sendJson(res, 404, { error: 'not_found', error_description: `No fake Google user with sub ${String(sub)}` })
         nextUser = sub
         return sendJson(res, 200, { sub })
       }

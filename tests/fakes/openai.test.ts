@@ -112,7 +112,9 @@ describe('OpenAI fake', () => {
   it('is steered over HTTP: a scoped hold, held, release, and usage for matching requests only', async () => {
     const base = `${fake.baseURL.replace('/v1', '')}/__fake/steer`
     const post = (path: string, body?: object) => fetch(`${base}${path}`, { method: 'POST', body: body && JSON.stringify(body) })
-    const { id } = (await (await post('', { hold: 'headers', match: 'mine', usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } })).json()) as { id: string }
+    const { id } = (await (await post('', { hold: 'headers', match: 'mine', usage: { prompt_tokens: 7, completion_tokens: 3, total_tokens: 10 } })).json()) as {
+      id: string
+    }
     const other = await client.chat.completions.create({ model: 'gpt-4.1-mini', messages: [{ role: 'user', content: 'theirs' }] })
     expect(other.usage?.total_tokens).not.toBe(10)
 

@@ -198,7 +198,11 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
       return sendJson(res, 200, {})
     }
     if (!/^Bearer \S+/.test(req.headers.authorization ?? '')) {
-      return sendError(res, 401, "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).")
+      return sendError(
+        res,
+        401,
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+      )
     }
     if (route === 'GET /v1/models') return sendJson(res, 200, { object: 'list', data: models.map(modelObject) })
     const model = /^GET \/v1\/models\/(.+)$/.exec(route)?.[1]
@@ -214,13 +218,18 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new TypeError('not an object')
       body = parsed as ChatRequest
     } catch {
-      return sendError(res, 400, 'We could not parse the JSON body of your request. (HINT: This likely means you aren\'t using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)')
+      return sendError(
+        res,
+        400,
+        "We could not parse the JSON body of your request. (HINT: This likely means you aren't using your HTTP library correctly. The OpenAI API expects a JSON payload, but what was sent was not valid JSON.)",
+      )
     }
     requests.push(body)
     if (typeof body.model !== 'string') return sendError(res, 400, 'you must provide a model parameter')
     if (!models.includes(body.model)) return sendModelNotFound(res, body.model)
     if (!Array.isArray(body.messages)) return sendError(res, 400, "Missing required parameter: 'messages'.", 'messages')
-    if (body.messages.length === 0) return sendError(res, 400, "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", 'messages')
+    if (body.messages.length === 0)
+      return sendError(res, 400, "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", 'messages')
 
     const done = new AbortController()
     res.on('close', () => {
@@ -236,7 +245,8 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
       res.writeHead(reply.status ?? 200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' })
       return void res.end(reply.raw)
     }
-    if (reply.status !== undefined && reply.status >= 400) return sendError(res, reply.status, reply.error ?? 'The server had an error while processing your request. Sorry about that!')
+    if (reply.status !== undefined && reply.status >= 400)
+      return sendError(res, reply.status, reply.error ?? 'The server had an error while processing your request. Sorry about that!')
     await (body.stream ? stream(res, body, reply, done.signal, holdAt) : complete(res, body, reply))
   }, options.port)
 
@@ -347,9 +357,6 @@ function sendModelNotFound(res: ServerResponse, model: string) {
 }
 
 function sendError(res: ServerResponse, status: number, message: string, param: string | null = null, code?: string) {
-  const [type, defaultCode] =
-    status === 429 ? ['requests', 'rate_limit_exceeded']
-    : status >= 500 ? ['server_error', null]
-    : ['invalid_request_error', null]
+  const [type, defaultCode] = status === 429 ? ['requests', 'rate_limit_exceeded'] : status >= 500 ? ['server_error', null] : ['invalid_request_error', null]
   sendJson(res, status, { error: { message, type, param, code: code ?? defaultCode } })
 }

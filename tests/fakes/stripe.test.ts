@@ -117,8 +117,12 @@ describe('Stripe fake', () => {
 
     const payload = JSON.stringify(event, null, 2)
     expect(stripe.webhooks.constructEvent(payload, signature(payload, webhookSecret), webhookSecret).id).toBe(event.id)
-    expect(() => stripe.webhooks.constructEvent(payload, signature(payload, 'whsec_other'), webhookSecret)).toThrow(Stripe.errors.StripeSignatureVerificationError)
-    expect(() => stripe.webhooks.constructEvent(JSON.stringify(event), signature(payload, webhookSecret), webhookSecret)).toThrow(Stripe.errors.StripeSignatureVerificationError)
+    expect(() => stripe.webhooks.constructEvent(payload, signature(payload, 'whsec_other'), webhookSecret)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    )
+    expect(() => stripe.webhooks.constructEvent(JSON.stringify(event), signature(payload, webhookSecret), webhookSecret)).toThrow(
+      Stripe.errors.StripeSignatureVerificationError,
+    )
   })
 
   it('schedules cancellation at period end, resumes, and announces each change', async () => {
@@ -148,7 +152,11 @@ describe('Stripe fake', () => {
     const customer = await subscribe()
     const [subscription] = (await stripe.subscriptions.list({ customer: customer.id })).data
     const canceled = await stripe.subscriptions.cancel(subscription!.id, { cancellation_details: { comment: 'Too pricey' } })
-    expect(canceled).toMatchObject({ status: 'canceled', canceled_at: expect.any(Number), cancellation_details: { reason: 'cancellation_requested', comment: 'Too pricey' } })
+    expect(canceled).toMatchObject({
+      status: 'canceled',
+      canceled_at: expect.any(Number),
+      cancellation_details: { reason: 'cancellation_requested', comment: 'Too pricey' },
+    })
     await fake.flushWebhooks()
     expect(receiver.events.at(-1)?.type).toBe('customer.subscription.deleted')
     const again = await stripe.subscriptions.update(subscription!.id, { cancel_at_period_end: true }).catch((e: unknown) => e)
@@ -162,13 +170,23 @@ describe('Stripe fake', () => {
     expect(item).toMatchObject({ object: 'subscription_item', price: { id: 'price_PlusTokens', recurring: { usage_type: 'metered' } } })
     expect(item.quantity).toBeUndefined()
 
-    const event = await stripe.billing.meterEvents.create({ event_name: 'pieces_tokens', payload: { stripe_customer_id: customer.id, value: '3000000' }, identifier: 'gen_1' })
+    const event = await stripe.billing.meterEvents.create({
+      event_name: 'pieces_tokens',
+      payload: { stripe_customer_id: customer.id, value: '3000000' },
+      identifier: 'gen_1',
+    })
     expect(event).toMatchObject({ object: 'billing.meter_event', event_name: 'pieces_tokens', identifier: 'gen_1', payload: { value: '3000000' } })
-    await stripe.billing.meterEvents.create({ event_name: 'pieces_tokens', payload: { stripe_customer_id: customer.id, value: '3000000' }, identifier: 'gen_1' })
+    await stripe.billing.meterEvents.create({
+      event_name: 'pieces_tokens',
+      payload: { stripe_customer_id: customer.id, value: '3000000' },
+      identifier: 'gen_1',
+    })
     await stripe.billing.meterEvents.create({ event_name: 'pieces_tokens', payload: { stripe_customer_id: customer.id, value: '1000000' } })
     expect(fake.state.meterEvents).toHaveLength(2)
 
-    const missingValue = await stripe.billing.meterEvents.create({ event_name: 'pieces_tokens', payload: { stripe_customer_id: customer.id } }).catch((e: unknown) => e)
+    const missingValue = await stripe.billing.meterEvents
+      .create({ event_name: 'pieces_tokens', payload: { stripe_customer_id: customer.id } })
+      .catch((e: unknown) => e)
     expect(missingValue).toMatchObject({ statusCode: 400, code: 'parameter_missing', param: 'payload[value]' })
 
     const { invoice } = await fake.advanceBillingPeriod(subscription!.id)

@@ -29,7 +29,14 @@ export const DEFAULT_CATALOG: Catalog = {
   prices: [
     { id: 'price_PlusMonthly', product: 'prod_PiecesPlus', interval: 'month', unitAmount: 2000, lookupKey: 'plus_monthly' },
     // $0.50 per million tokens, in cents per token.
-    { id: 'price_PlusTokens', product: 'prod_PiecesTokens', interval: 'month', unitAmountDecimal: '0.00005', lookupKey: 'plus_tokens', meterEventName: 'pieces_tokens' },
+    {
+      id: 'price_PlusTokens',
+      product: 'prod_PiecesTokens',
+      interval: 'month',
+      unitAmountDecimal: '0.00005',
+      lookupKey: 'plus_tokens',
+      meterEventName: 'pieces_tokens',
+    },
   ],
 }
 
@@ -82,7 +89,15 @@ export async function startStripeFake(options: StripeFakeOptions) {
   type Subscription = ReturnType<typeof subscriptionObject>
   type Invoice = ReturnType<typeof invoiceObject>
   type CheckoutSession = ReturnType<typeof sessionObject>
-  type MeterEvent = { object: 'billing.meter_event'; created: number; event_name: string; identifier: string; livemode: false; payload: Record<string, string>; timestamp: number }
+  type MeterEvent = {
+    object: 'billing.meter_event'
+    created: number
+    event_name: string
+    identifier: string
+    livemode: false
+    payload: Record<string, string>
+    timestamp: number
+  }
   type StripeEvent = ReturnType<typeof eventObject>
 
   function customerObject(params: Params) {
@@ -167,7 +182,13 @@ export async function startStripeFake(options: StripeFakeOptions) {
     }
   }
 
-  function invoiceObject(subscription: Subscription, customer: Customer, billingReason: string, lines: { amount: number; item: SubscriptionItem; quantity: number | null; description: string }[], paid: boolean) {
+  function invoiceObject(
+    subscription: Subscription,
+    customer: Customer,
+    billingReason: string,
+    lines: { amount: number; item: SubscriptionItem; quantity: number | null; description: string }[],
+    paid: boolean,
+  ) {
     const id = randomId('in_', 24)
     const created = nowSeconds()
     const total = lines.reduce((sum, line) => sum + line.amount, 0)
@@ -219,10 +240,20 @@ export async function startStripeFake(options: StripeFakeOptions) {
           parent: {
             type: 'subscription_item_details',
             invoice_item_details: null,
-            subscription_item_details: { invoice_item: null, proration: false, proration_details: { credited_items: null }, subscription: subscription.id, subscription_item: line.item.id },
+            subscription_item_details: {
+              invoice_item: null,
+              proration: false,
+              proration_details: { credited_items: null },
+              subscription: subscription.id,
+              subscription_item: line.item.id,
+            },
           },
           period: { end: line.item.current_period_end, start: line.item.current_period_start },
-          pricing: { type: 'price_details', price_details: { price: line.item.price.id, product: line.item.price.product }, unit_amount_decimal: line.item.price.unit_amount_decimal },
+          pricing: {
+            type: 'price_details',
+            price_details: { price: line.item.price.id, product: line.item.price.product },
+            unit_amount_decimal: line.item.price.unit_amount_decimal,
+          },
           quantity: line.quantity,
           taxes: [] as unknown[],
         })),
@@ -235,7 +266,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
       next_payment_attempt: null,
       number: `${customer.invoice_prefix}-${String(customer.next_invoice_sequence++).padStart(4, '0')}`,
       on_behalf_of: null,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: { ...subscription.metadata }, subscription: subscription.id },
+      },
       period_end: created,
       period_start: created,
       receipt_number: null,
@@ -327,7 +362,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
     try {
       const response = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature(payload, options.webhookSecret), 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': signature(payload, options.webhookSecret),
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
         body: payload,
         signal: AbortSignal.timeout(10_000),
       })
@@ -384,7 +423,10 @@ export async function startStripeFake(options: StripeFakeOptions) {
 
   function removeItem(sub: Subscription, id: string) {
     if (sub.items.data.length === 1) {
-      throw new ApiError(400, 'A subscription must have at least one active plan. To cancel a subscription, please use the cancel API endpoint on /v1/subscriptions.')
+      throw new ApiError(
+        400,
+        'A subscription must have at least one active plan. To cancel a subscription, please use the cancel API endpoint on /v1/subscriptions.',
+      )
     }
     sub.items.data = sub.items.data.filter((item) => item.id !== id)
     sub.items.total_count = sub.items.data.length
@@ -418,7 +460,12 @@ export async function startStripeFake(options: StripeFakeOptions) {
       const unit = item.price.unit_amount_decimal
       if (item.price.recurring.usage_type === 'licensed') {
         const quantity = item.quantity ?? 1
-        return { item, quantity, amount: Number(unit) * quantity, description: `${quantity} × ${productName(item.price.product)} (at $${(Number(unit) / 100).toFixed(2)} / ${item.price.recurring.interval})` }
+        return {
+          item,
+          quantity,
+          amount: Number(unit) * quantity,
+          description: `${quantity} × ${productName(item.price.product)} (at $${(Number(unit) / 100).toFixed(2)} / ${item.price.recurring.interval})`,
+        }
       }
       // Metered usage is billed in arrears, so a new subscription's first invoice has none.
       const meter = meters.get(item.price.id)
@@ -453,9 +500,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
     const details = checkoutItems.get(sessionId)
     if (!session || !details) throw noSuch('checkout.session', sessionId)
     if (session.status !== 'open' || session.expires_at < nowSeconds()) throw new ApiError(400, 'This Checkout Session is no longer active.')
-    const payer = session.customer
-      ? customer(session.customer)
-      : createCustomer({ email: session.customer_email ?? email ?? 'customer@example.com' })
+    const payer = session.customer ? customer(session.customer) : createCustomer({ email: session.customer_email ?? email ?? 'customer@example.com' })
     const sub = subscriptionObject(payer.id, details.subscriptionMetadata)
     state.subscriptions.set(sub.id, sub)
     for (const item of details.items) addItem(sub, item.price.id, item.quantity, 'price')
@@ -522,7 +567,16 @@ export async function startStripeFake(options: StripeFakeOptions) {
   type Handler = (ids: string[], params: Params) => object | Promise<object>
   const routes: [string, RegExp, Handler][] = [
     ['POST', /^\/v1\/customers$/, (_, params) => createCustomer(params)],
-    ['GET', /^\/v1\/customers$/, (_, params) => page([...state.customers.values()].filter((c) => !params.email || c.email === str(params.email)), params, '/v1/customers')],
+    [
+      'GET',
+      /^\/v1\/customers$/,
+      (_, params) =>
+        page(
+          [...state.customers.values()].filter((c) => !params.email || c.email === str(params.email)),
+          params,
+          '/v1/customers',
+        ),
+    ],
     ['GET', /^\/v1\/customers\/([^/]+)$/, ([id]) => customer(id!)],
     [
       'POST',
@@ -557,7 +611,8 @@ export async function startStripeFake(options: StripeFakeOptions) {
         if (!mode) throw missingParam('mode')
         if (mode !== 'subscription') throw new ApiError(400, `This fake supports mode=subscription only, not ${mode}.`, undefined, 'mode')
         if (!str(params.success_url)) throw missingParam('success_url')
-        if (params.customer && params.customer_email) throw new ApiError(400, 'You may only specify one of these parameters: customer, customer_email.', undefined, 'customer')
+        if (params.customer && params.customer_email)
+          throw new ApiError(400, 'You may only specify one of these parameters: customer, customer_email.', undefined, 'customer')
         const customerId = str(params.customer) ?? null
         if (customerId) customer(customerId, 'customer', 400)
         const lineItems = list(params.line_items)
@@ -570,8 +625,15 @@ export async function startStripeFake(options: StripeFakeOptions) {
           const linePrice = price(priceId, `${prefix}[price]`, 400)
           const quantity = optionalInt(fields.quantity, `${prefix}[quantity]`)
           const metered = linePrice.recurring.usage_type === 'metered'
-          if (metered && quantity !== undefined) throw new ApiError(400, `Quantity should not be specified where usage_type is \`metered\`. Remove quantity from \`${prefix}\`.`, undefined, `${prefix}[quantity]`)
-          if (!metered && quantity === undefined) throw new ApiError(400, `Quantity is required. Add \`quantity\` to \`${prefix}\``, 'parameter_missing', `${prefix}[quantity]`)
+          if (metered && quantity !== undefined)
+            throw new ApiError(
+              400,
+              `Quantity should not be specified where usage_type is \`metered\`. Remove quantity from \`${prefix}\`.`,
+              undefined,
+              `${prefix}[quantity]`,
+            )
+          if (!metered && quantity === undefined)
+            throw new ApiError(400, `Quantity is required. Add \`quantity\` to \`${prefix}\``, 'parameter_missing', `${prefix}[quantity]`)
           return { price: linePrice, quantity }
         })
         const session = sessionObject(params, customerId, items)
@@ -586,7 +648,8 @@ export async function startStripeFake(options: StripeFakeOptions) {
       /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
       ([id]) => {
         const session = state.checkoutSessions.get(id!) ?? throwError(noSuch('checkout.session', id!))
-        if (session.status !== 'open') throw new ApiError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`)
+        if (session.status !== 'open')
+          throw new ApiError(400, `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`)
         Object.assign(session, { status: 'expired', url: null })
         emit('checkout.session.expired', session)
         return session
@@ -731,7 +794,8 @@ export async function startStripeFake(options: StripeFakeOptions) {
         for (const key of ['stripe_customer_id', 'value']) {
           if (typeof payload[key] !== 'string') throw missingParam(`payload[${key}]`)
         }
-        if (!/^-?\d+(\.\d+)?$/.test(str(payload.value) ?? '')) throw new ApiError(400, 'Invalid value: payload[value] must be a number.', 'parameter_invalid_string', 'payload[value]')
+        if (!/^-?\d+(\.\d+)?$/.test(str(payload.value) ?? ''))
+          throw new ApiError(400, 'Invalid value: payload[value] must be a number.', 'parameter_invalid_string', 'payload[value]')
         const identifier = str(params.identifier) ?? randomId('', 32)
         // Stripe enforces identifier uniqueness for at least 24 hours; a repeat is answered but not counted twice.
         const earlier = state.meterEvents.find((event) => event.identifier === identifier)
@@ -739,7 +803,12 @@ export async function startStripeFake(options: StripeFakeOptions) {
         const now = nowSeconds()
         const timestamp = optionalInt(params.timestamp, 'timestamp') ?? now
         if (timestamp < now - 35 * 86400 || timestamp > now + 300) {
-          throw new ApiError(400, 'Timestamp must be within the past 35 calendar days and no more than 5 minutes in the future.', 'timestamp_out_of_range', 'timestamp')
+          throw new ApiError(
+            400,
+            'Timestamp must be within the past 35 calendar days and no more than 5 minutes in the future.',
+            'timestamp_out_of_range',
+            'timestamp',
+          )
         }
         const event: MeterEvent = {
           object: 'billing.meter_event',
@@ -774,7 +843,12 @@ export async function startStripeFake(options: StripeFakeOptions) {
 
     const key = apiKey(req.headers.authorization ?? '')
     if (!key) {
-      return replyError(new ApiError(401, "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY')."))
+      return replyError(
+        new ApiError(
+          401,
+          "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+        ),
+      )
     }
     if (!/^(sk|rk)_test_/.test(key)) return replyError(new ApiError(401, `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`))
 
@@ -785,7 +859,15 @@ export async function startStripeFake(options: StripeFakeOptions) {
     const earlier = idempotencyKey ? idempotent.get(idempotencyKey) : undefined
     if (earlier) {
       if (earlier.request !== fingerprint) {
-        return replyError(new ApiError(400, `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`, undefined, undefined, 'idempotency_error'))
+        return replyError(
+          new ApiError(
+            400,
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+            undefined,
+            undefined,
+            'idempotency_error',
+          ),
+        )
       }
       return reply(earlier.status, earlier.body, { 'idempotent-replayed': 'true' })
     }
@@ -799,7 +881,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
     let status = 200
     let body: unknown
     try {
-      if (!match?.found) throw new ApiError(404, `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`)
+      if (!match?.found)
+        throw new ApiError(
+          404,
+          `Unrecognized request URL (${method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+        )
       const params = parseForm(raw)
       const result = await match.handler(match.found.slice(1).map(decodeURIComponent), params)
       body = list(params.expand).reduce<unknown>((value, path) => expand(value, String(path).split('.'), findObject), result)
@@ -819,7 +905,10 @@ export async function startStripeFake(options: StripeFakeOptions) {
     if (session.status !== 'open') return sendHtml(res, 200, 'Checkout', '<h1>This Checkout Session is no longer active.</h1>')
     const email = session.customer ? state.customers.get(session.customer)?.email : session.customer_email
     const lines = details.items
-      .map(({ price: p, quantity }) => `<li>${escapeHtml(productName(p.product))}${quantity ? ` × ${quantity}` : ''}: ${p.unit_amount === null ? 'billed by usage' : `$${(p.unit_amount / 100).toFixed(2)} / ${p.recurring.interval}`}</li>`)
+      .map(
+        ({ price: p, quantity }) =>
+          `<li>${escapeHtml(productName(p.product))}${quantity ? ` × ${quantity}` : ''}: ${p.unit_amount === null ? 'billed by usage' : `$${(p.unit_amount / 100).toFixed(2)} / ${p.recurring.interval}`}</li>`,
+      )
       .join('')
     sendHtml(
       res,
@@ -962,7 +1051,13 @@ function priceObject(price: CatalogPrice, meter: string | null) {
     metadata: {} as Record<string, string>,
     nickname: null,
     product: price.product,
-    recurring: { interval: price.interval, interval_count: 1, meter, trial_period_days: null, usage_type: meter ? ('metered' as const) : ('licensed' as const) },
+    recurring: {
+      interval: price.interval,
+      interval_count: 1,
+      meter,
+      trial_period_days: null,
+      usage_type: meter ? ('metered' as const) : ('licensed' as const),
+    },
     tax_behavior: 'unspecified',
     tiers_mode: null,
     transform_quantity: null,
@@ -1000,7 +1095,8 @@ function planOf(price: ReturnType<typeof priceObject>) {
 function page<T extends { id: string }>(oldestFirst: T[], params: Params, url: string) {
   const all = [...oldestFirst].reverse()
   const limit = optionalInt(params.limit, 'limit') ?? 10
-  if (limit < 1 || limit > 100) throw new ApiError(400, 'This value must be greater than or equal to 1 and less than or equal to 100.', 'parameter_invalid_integer', 'limit')
+  if (limit < 1 || limit > 100)
+    throw new ApiError(400, 'This value must be greater than or equal to 1 and less than or equal to 100.', 'parameter_invalid_integer', 'limit')
   const cursor = (param: 'starting_after' | 'ending_before') => {
     const id = str(params[param])
     if (id === undefined) return undefined

@@ -87,7 +87,9 @@ describe('onboarding and registration calls', () => {
     const taken = await call(username, 'PATCH', '/api/private/users/username', other.auth, { username: name.toLowerCase() })
     expect(taken.status).toBe(409)
     expect(taken.body.message).toBe('Username is already taken')
-    expect((await call(username, 'PATCH', '/api/private/users/username', other.auth, { username: 'ab' })).body.message).toBe('Username must be at least 3 characters')
+    expect((await call(username, 'PATCH', '/api/private/users/username', other.auth, { username: 'ab' })).body.message).toBe(
+      'Username must be at least 3 characters',
+    )
   })
 
   it('check and register by identity id, idempotently, without half-written rows', async () => {

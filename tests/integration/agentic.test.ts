@@ -60,7 +60,9 @@ describe('agentic actions offline', () => {
 describe('agentic actions with an OpenAI-compatible server', () => {
   let fake: OpenAIFake
   beforeAll(async () => {
-    fake = await startOpenAIFake({ responder: () => ({ content: '```json\n[{"shares": 10}]\n```', usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } }) })
+    fake = await startOpenAIFake({
+      responder: () => ({ content: '```json\n[{"shares": 10}]\n```', usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } }),
+    })
     Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL })
     store()?.delete('env')
   })

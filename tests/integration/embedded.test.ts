@@ -56,7 +56,10 @@ describe('the embedded database', () => {
     admin.password = 'pieces-local'
     await query(admin.toString(), 'create database pieces')
     admin.pathname = '/pieces'
-    await query(admin.toString(), `create type mood as enum ('ok'); create table notes (id bigint generated always as identity primary key, mood mood); create schema extra; create table extra.more (id serial primary key)`)
+    await query(
+      admin.toString(),
+      `create type mood as enum ('ok'); create table notes (id bigint generated always as identity primary key, mood mood); create schema extra; create table extra.more (id serial primary key)`,
+    )
     await cluster.stop()
     await rm(path.join(dir, 'pg-superuser-password'))
 

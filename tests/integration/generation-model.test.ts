@@ -87,10 +87,17 @@ describe('a generation with a model server', () => {
     model().setResponder((body) =>
       isPlan(body)
         ? { content: '{"steps": ["Rename"]}', usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } }
-        : { content: '```json\n{"patches": [{"type": "replace", "target": "<h1>Old title</h1>", "content": "<h1>New title</h1>"}]}\n```', usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } },
+        : {
+            content: '```json\n{"patches": [{"type": "replace", "target": "<h1>Old title</h1>", "content": "<h1>New title</h1>"}]}\n```',
+            usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 },
+          },
     )
     const user = await owner()
-    const response = await call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'rename it', code: current })
+    const response = await call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, {
+      pieceId: user.pieceId,
+      message: 'rename it',
+      code: current,
+    })
     const result = await response.json()
     expect(result.code).toBe(current.replace('<h1>Old title</h1>', '<h1>New title</h1>'))
     expect(result.patches).toEqual([{ type: 'replace', target: '<h1>Old title</h1>', content: '<h1>New title</h1>' }])
@@ -105,7 +112,9 @@ describe('a generation with a model server', () => {
         ? { content: '```json\n{"patches": [{"type": "replace", "target": "<h2>Not there</h2>", "content": "x"}]}\n```' }
         : { content: `\`\`\`html\n${DOCUMENT('Rebuilt')}\n\`\`\`` }
     })
-    const fallback = await (await call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'again', code: current })).json()
+    const fallback = await (
+      await call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'again', code: current })
+    ).json()
     expect(fallback.code).toBe(DOCUMENT('Rebuilt'))
     expect(calls).toBe(2)
   })

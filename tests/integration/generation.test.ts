@@ -174,7 +174,14 @@ describe('the event stream', () => {
   it('sends ready, then every event of a generation with ids, and replays from Last-Event-ID', async () => {
     const owner = await newOwner()
     const controller = new AbortController()
-    const response = await call(subscribe.loader as Handler, 'GET', `/api/private/chat/subscribe?pieceId=${owner.pieceId}`, owner.auth, undefined, controller.signal)
+    const response = await call(
+      subscribe.loader as Handler,
+      'GET',
+      `/api/private/chat/subscribe?pieceId=${owner.pieceId}`,
+      owner.auth,
+      undefined,
+      controller.signal,
+    )
     expect(response.headers.get('content-type')).toContain('text/event-stream')
     expect(response.headers.get('cache-control')).toBe('no-cache, no-transform')
     expect(response.headers.get('x-accel-buffering')).toBe('no')
@@ -196,7 +203,14 @@ describe('the event stream', () => {
     expect(text).toContain('"type":"progress"')
 
     const replay = new AbortController()
-    const again = await call(subscribe.loader as Handler, 'GET', `/api/private/chat/subscribe?pieceId=${owner.pieceId}`, { ...owner.auth, 'Last-Event-ID': String(ids[0]) }, undefined, replay.signal)
+    const again = await call(
+      subscribe.loader as Handler,
+      'GET',
+      `/api/private/chat/subscribe?pieceId=${owner.pieceId}`,
+      { ...owner.auth, 'Last-Event-ID': String(ids[0]) },
+      undefined,
+      replay.signal,
+    )
     const replayReader = again.body!.getReader()
     let replayed = ''
     while (!replayed.includes('"type":"complete"')) replayed += decoder.decode((await replayReader.read()).value)

@@ -2,13 +2,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { beginGoogle, finishGoogle } from '../../app/accounts/google-oauth.server'
-import {
-  googleLinkState,
-  linkGoogle,
-  signInWithGoogle,
-  unlinkGoogle,
-  type GoogleProfile,
-} from '../../app/accounts/google.server'
+import { googleLinkState, linkGoogle, signInWithGoogle, unlinkGoogle, type GoogleProfile } from '../../app/accounts/google.server'
 import { createSession, getOptionalUser } from '../../app/accounts/session.server'
 import { sql } from '../../app/lib/db.server'
 import { action as startAction } from '../../app/routes/auth.google'
@@ -68,7 +62,11 @@ describe('the OAuth dance (remix-auth-google against the fake)', () => {
     expect(start.headers.get('set-cookie')).toMatch(/Path=\/auth\/google; HttpOnly; SameSite=Lax/)
     const { callback, stateCookie } = await throughGoogle(start, '5001')
     const result = await finishGoogle(new Request(callback, { headers: { cookie: stateCookie } }))
-    expect(result).toMatchObject({ outcome: 'ok', intent: { kind: 'signin', redirect: '/pieces' }, profile: { sub: '5001', email: 'dance@example.com', emailVerified: true } })
+    expect(result).toMatchObject({
+      outcome: 'ok',
+      intent: { kind: 'signin', redirect: '/pieces' },
+      profile: { sub: '5001', email: 'dance@example.com', emailVerified: true },
+    })
     expect(result.clearState).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/)
   })
 
@@ -116,7 +114,9 @@ describe('signInWithGoogle', () => {
     const created = await signInWithGoogle(first)
     expect(created).toMatchObject({ ok: true, created: true })
     if (!created.ok) return
-    const [row] = await sql<{ passwordHash: string | null; email: string }[]>`select password_hash as "passwordHash", email from users where id = ${created.userId}`
+    const [row] = await sql<
+      { passwordHash: string | null; email: string }[]
+    >`select password_hash as "passwordHash", email from users where id = ${created.userId}`
     expect(row).toEqual({ passwordHash: null, email: first.email })
 
     const renamed = { ...first, email: uniqueEmail('renamed') }
@@ -203,19 +203,30 @@ describe('the link and unlink routes', () => {
     const { callback, stateCookie } = await throughGoogle(start, sub)
 
     const otherSession = cookieOf(await createSession(await passwordUser()))
-    const stolen = (await callbackLoader({ request: new Request(callback, { headers: { cookie: `${stateCookie}; ${otherSession}` } }), context, params: {} })) as Response
+    const stolen = (await callbackLoader({
+      request: new Request(callback, { headers: { cookie: `${stateCookie}; ${otherSession}` } }),
+      context,
+      params: {},
+    })) as Response
     expect(stolen.headers.get('location')).toBe('/signin')
     expect((await googleLinkState(userId)).linked).toBe(false)
 
     const again = (await linkAction({ request: post('/auth/google/link', cookie), context, params: {} })) as Response
     const second = await throughGoogle(again, sub)
-    const answer = (await callbackLoader({ request: new Request(second.callback, { headers: { cookie: `${second.stateCookie}; ${cookie}` } }), context, params: {} })) as Response
+    const answer = (await callbackLoader({
+      request: new Request(second.callback, { headers: { cookie: `${second.stateCookie}; ${cookie}` } }),
+      context,
+      params: {},
+    })) as Response
     expect(answer.headers.get('location')).toBe('/settings')
     expect(await googleLinkState(userId)).toMatchObject({ linked: true, canUnlink: true })
   })
 
   it('sends signed-out visitors to sign in', async () => {
-    for (const [action, path] of [[unlinkAction, '/auth/google/unlink'], [linkAction, '/auth/google/link']] as const) {
+    for (const [action, path] of [
+      [unlinkAction, '/auth/google/unlink'],
+      [linkAction, '/auth/google/link'],
+    ] as const) {
       const answer = (await action({ request: post(path), context, params: {} })) as Response
       expect(answer.headers.get('location')).toBe('/signin?redirect=%2Fsettings')
       expect(toastOf(answer)).toBe(true)

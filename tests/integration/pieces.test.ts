@@ -116,7 +116,12 @@ describe('creating Pieces (call 23)', () => {
     const owner = await newUser()
     const other = await newUser()
     const piece = await newPiece(owner)
-    for (const [user, name] of [[owner, piece.name], [other, piece.name.toUpperCase()], [other, 'explore'], [other, 'signin']] as const) {
+    for (const [user, name] of [
+      [owner, piece.name],
+      [other, piece.name.toUpperCase()],
+      [other, 'explore'],
+      [other, 'signin'],
+    ] as const) {
       const response = await create(user, name)
       expect(response.status, name).toBe(409)
       expect(response.json).toEqual({ message: 'Name already taken' })
@@ -202,7 +207,9 @@ describe('listing Pieces (calls 19 and 20)', () => {
     const made: { id: number }[] = []
     for (let i = 0; i < 7; i += 1) made.push(await newPiece(user))
     await sql`update pieces set updated_at = '2025-03-01T10:00:00.123456Z' where user_id = ${user.id}`
-    const [stored] = await sql<{ t: string }[]>`select to_char(updated_at at time zone 'UTC', 'HH24:MI:SS.US') as t from pieces where user_id = ${user.id} limit 1`
+    const [stored] = await sql<
+      { t: string }[]
+    >`select to_char(updated_at at time zone 'UTC', 'HH24:MI:SS.US') as t from pieces where user_id = ${user.id} limit 1`
     expect(stored!.t).toBe('10:00:00.123000')
 
     const seen: number[] = []
@@ -247,10 +254,24 @@ describe('listing Pieces (calls 19 and 20)', () => {
   it('answers an absurd cursor with 400 and the message on both lists, never 500', async () => {
     const user = await newUser()
     await newPiece(user)
-    const absurd = ['99999999999999999999', '-1e309', '1e309', 'abc', 'abc 1', '+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '10000-01-01T00:00:00Z', '2025-06-15T12:00:00Z_99999999999999999999', 'x'.repeat(101)]
+    const absurd = [
+      '99999999999999999999',
+      '-1e309',
+      '1e309',
+      'abc',
+      'abc 1',
+      '+275760-09-13T00:00:00.000Z',
+      '-271821-04-20T00:00:00.000Z',
+      '10000-01-01T00:00:00Z',
+      '2025-06-15T12:00:00Z_99999999999999999999',
+      'x'.repeat(101),
+    ]
     for (const cursor of absurd) {
       const query = `starting_after=${encodeURIComponent(cursor)}`
-      for (const [route, options] of [[pieces, { user }], [optList, {}]] as const) {
+      for (const [route, options] of [
+        [pieces, { user }],
+        [optList, {}],
+      ] as const) {
         const path = route === pieces ? `/api/private/pieces?${query}` : `/api/opt/pieces?${query}`
         const response = await call(route, 'GET', path, options)
         expect(response.status, path).toBe(400)
@@ -275,7 +296,10 @@ describe('a Piece by name (calls 21 and 22) and who may see it', () => {
     expect(own.headers.get('cache-control')).toMatch(/no-cache/)
     expect(own.headers.get('pragma')).toBe('no-cache')
 
-    for (const [user, name] of [[other, piece.name], [owner, 'no_such_piece']] as const) {
+    for (const [user, name] of [
+      [other, piece.name],
+      [owner, 'no_such_piece'],
+    ] as const) {
       const missing = await call(byName, 'GET', `/api/private/pieces/by-name?name=${name}&_t=1`, { user })
       expect(missing.status).toBe(404)
       expect(missing.json).toBeNull()
@@ -455,7 +479,9 @@ describe('icons', () => {
   it('takes a data URL, stores the processed image, and serves it for a year by its hash', async () => {
     const user = await newUser()
     const piece = await newPiece(user)
-    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 200, g: 30, b: 90, alpha: 1 } } }).png().toBuffer()
+    const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: { r: 200, g: 30, b: 90, alpha: 1 } } })
+      .png()
+      .toBuffer()
     const updated = await patch(user, piece.id, { icon: `data:image/png;base64,${png.toString('base64')}` })
     expect(updated.status).toBe(200)
     expect(updated.json.icon).toMatch(/^\/images\/[0-9a-f]{64}\.png$/)
@@ -481,7 +507,9 @@ describe('icons', () => {
   it('re-encodes a large upload as JPEG within 2048 px', async () => {
     const user = await newUser()
     const piece = await newPiece(user)
-    const photo = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#3366aa' } }).jpeg().toBuffer()
+    const photo = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .toBuffer()
     const updated = await patch(user, piece.id, { icon: `data:image/jpeg;base64,${photo.toString('base64')}` })
     expect(updated.json.icon).toMatch(/\.jpg$/)
     const [row] = await sql`select mime, width, height from images where hash = ${updated.json.icon.slice(8, 72)}`
@@ -491,7 +519,9 @@ describe('icons', () => {
   it('accepts a form upload with a file', async () => {
     const user = await newUser()
     const piece = await newPiece(user)
-    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00ff00' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00ff00' } })
+      .png()
+      .toBuffer()
     const form = new FormData()
     form.set('icon', new File([new Uint8Array(png)], 'icon.txt', { type: 'text/plain' }))
     form.set('description', 'uploaded')
@@ -508,19 +538,27 @@ describe('icons', () => {
   it("stores nothing when the upload is for someone else's Piece", async () => {
     const [owner, stranger] = [await newUser(), await newUser()]
     const piece = await newPiece(owner)
-    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#123456' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 24, height: 24, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer()
     const form = new FormData()
     form.set('icon', new File([new Uint8Array(png)], 'icon.png', { type: 'image/png' }))
     const refused = await call(pieces, 'PATCH', `/api/private/pieces?id=${piece.id}`, { user: stranger, body: form })
     expect(refused.status).toBe(404)
-    const hash = createHash('sha256').update(await processImage(png).then((image) => image.bytes)).digest('hex')
+    const hash = createHash('sha256')
+      .update(await processImage(png).then((image) => image.bytes))
+      .digest('hex')
     expect(await sql`select 1 from images where hash = ${hash}`).toHaveLength(0)
     expect(await sql`select 1 from image_uploads where user_id = ${stranger.id}`).toHaveLength(0)
   })
 
   it('holds each user to a daily number of uploads', async () => {
     const user = await newUser()
-    const image = await processImage(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abcdef' } }).png().toBuffer())
+    const image = await processImage(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#abcdef' } })
+        .png()
+        .toBuffer(),
+    )
     for (let i = 0; i < IMAGE_UPLOADS_PER_DAY; i += 1) await storeImage(user.id, image)
     await expect(storeImage(user.id, image)).rejects.toMatchObject({ status: 429, message: IMAGE_QUOTA_MESSAGE })
     expect(await storeImage((await newUser()).id, image)).toMatch(/^\/images\//)
@@ -529,7 +567,12 @@ describe('icons', () => {
   it('collects images no Piece points at once they are a day old, and keeps the rest', async () => {
     const user = await newUser()
     const piece = await newPiece(user)
-    const make = async (colour: string) => processImage(await sharp({ create: { width: 8, height: 8, channels: 3, background: colour } }).png().toBuffer())
+    const make = async (colour: string) =>
+      processImage(
+        await sharp({ create: { width: 8, height: 8, channels: 3, background: colour } })
+          .png()
+          .toBuffer(),
+      )
     const used = await storeImage(user.id, await make('#010203'))
     const orphan = await storeImage(user.id, await make('#040506'))
     const fresh = await storeImage(user.id, await make('#070809'))
@@ -537,7 +580,9 @@ describe('icons', () => {
     const hashOf = (url: string) => url.slice('/images/'.length, '/images/'.length + 64)
     await sql`update images set created_at = now() - interval '2 days' where hash in ${sql([hashOf(used), hashOf(orphan)])}`
     await collectUnusedImages()
-    const left = (await sql<{ hash: string }[]>`select hash from images where hash in ${sql([hashOf(used), hashOf(orphan), hashOf(fresh)])}`).map((row) => row.hash)
+    const left = (await sql<{ hash: string }[]>`select hash from images where hash in ${sql([hashOf(used), hashOf(orphan), hashOf(fresh)])}`).map(
+      (row) => row.hash,
+    )
     expect(left.sort()).toEqual([hashOf(used), hashOf(fresh)].sort())
   })
 })

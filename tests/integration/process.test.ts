@@ -23,7 +23,14 @@ describe('the web process', () => {
     const port = await freePort()
     const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(port + 1) })
     await web.waitFor(/Pieces is ready/)
-    for (const line of [/database: embedded PostgreSQL at 127\.0\.0\.1:\d+/, /AI: offline generator/, /billing: local provider/, /Google sign-in: off/, /preview origins: each Piece at http:\/\/p\{id\}\.localhost:\d+/, /workers: running inside the web process/]) {
+    for (const line of [
+      /database: embedded PostgreSQL at 127\.0\.0\.1:\d+/,
+      /AI: offline generator/,
+      /billing: local provider/,
+      /Google sign-in: off/,
+      /preview origins: each Piece at http:\/\/p\{id\}\.localhost:\d+/,
+      /workers: running inside the web process/,
+    ]) {
       expect(web.output()).toMatch(line)
     }
     expect((await fetch(`http://127.0.0.1:${port}/landing`)).status).toBe(200)

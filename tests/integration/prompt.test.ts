@@ -20,7 +20,9 @@ const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisf
 const uniqueEmail = () => `prompt.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
 const uniqueName = (label = 'p') => `${label}_${Math.random().toString(36).slice(2, 10)}`
 
-type EditorData = { data: { piece: { id: number; name: string }; chat: { draft: { currentInput: string } }; prompt: { text: string; autoSend: boolean } | null } }
+type EditorData = {
+  data: { piece: { id: number; name: string }; chat: { draft: { currentInput: string } }; prompt: { text: string; autoSend: boolean } | null }
+}
 
 async function newUser({ onboarded = true } = {}) {
   const created = await registerWithPassword(uniqueEmail(), 'correct horse battery')
@@ -62,7 +64,9 @@ describe('the prompt parameter in the editor', () => {
   it('only fills the input when /pieces?prompt= lands on the latest Piece', async () => {
     const user = await newUser()
     const latest = await createPiece(user.id, { name: uniqueName() })
-    const redirect = await thrown(piecesLoader({ request: new Request(`${APP}/pieces?prompt=delete%20everything`, { headers: { cookie: user.cookie } }), context, params: {} }))
+    const redirect = await thrown(
+      piecesLoader({ request: new Request(`${APP}/pieces?prompt=delete%20everything`, { headers: { cookie: user.cookie } }), context, params: {} }),
+    )
     expect(redirect.status).toBe(302)
     const location = redirect.headers.get('location')!
     expect(location).toBe(`/pieces/${latest.name}?prompt=delete%20everything`)

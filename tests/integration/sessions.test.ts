@@ -72,7 +72,9 @@ describe('sessions', () => {
   })
 
   it('ignores a forged cookie', async () => {
-    expect(await getOptionalUser(new Request('http://localhost/', { headers: { cookie: 'pieces_session=forged-value-that-is-long-enough-0123456789' } }))).toBeNull()
+    expect(
+      await getOptionalUser(new Request('http://localhost/', { headers: { cookie: 'pieces_session=forged-value-that-is-long-enough-0123456789' } })),
+    ).toBeNull()
   })
 
   it('treats a request carrying two session cookies as signed out, whichever is valid', async () => {

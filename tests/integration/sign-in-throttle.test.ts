@@ -65,7 +65,8 @@ describe('sign-in throttling', () => {
     for (let attempt = 0; attempt < 10; attempt += 1) await signInWithPassword(email, 'wrong password', uniqueIp())
     const lastFailure = async () => (await sql<{ at: Date }[]>`select last_failure_at as at from sign_in_failures where key = ${`account:${email}`}`)[0]!.at
     const lockedAt = await lastFailure()
-    for (let attempt = 0; attempt < 3; attempt += 1) expect(await signInWithPassword(email, 'wrong password', uniqueIp())).toEqual({ ok: false, reason: 'locked' })
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect(await signInWithPassword(email, 'wrong password', uniqueIp())).toEqual({ ok: false, reason: 'locked' })
     expect(await lastFailure()).toEqual(lockedAt)
   })
 

@@ -45,14 +45,21 @@ describe('a storm of parallel model calls', () => {
       const response =
         kind === 'send'
           ? post(send.action as RouteHandler, '/api/private/piece-user-usage', owner, { pieceId: owner.pieceId, message: `storm ${index}` })
-          : post(agentic.action as RouteHandler, '/api/private/agentic/execute', owner, { pieceId: owner.pieceId, instruction: `Count ${index}`, input: [index] })
+          : post(agentic.action as RouteHandler, '/api/private/agentic/execute', owner, {
+              pieceId: owner.pieceId,
+              instruction: `Count ${index}`,
+              input: [index],
+            })
       return response.then((answered) => ({ kind, pieceId: owner.pieceId, status: answered.status }))
     })
     const answers = await Promise.all(calls)
 
     expect(answers.filter((answer) => answer.kind === 'agentic').map((answer) => answer.status)).toEqual(Array(CALLS / 2).fill(200))
     const sends = answers.filter((answer) => answer.kind === 'send')
-    expect(sends.every((answer) => answer.status === 200 || answer.status === 409), JSON.stringify(sends)).toBe(true)
+    expect(
+      sends.every((answer) => answer.status === 200 || answer.status === 409),
+      JSON.stringify(sends),
+    ).toBe(true)
     const sentTo = new Set(sends.map((answer) => answer.pieceId))
     expect(new Set(sends.filter((answer) => answer.status === 200).map((answer) => answer.pieceId))).toEqual(sentTo)
     expect(await sql`select 1 as answered`).toEqual([{ answered: 1 }])

@@ -18,7 +18,13 @@ let previewPort: number
 beforeAll(async () => {
   appPort = await freePort()
   previewPort = await freePort()
-  web = run('scripts/start.ts', { PORT: String(appPort), PREVIEW_PORT: String(previewPort), RATE_LIMIT_FORMS_PER_MINUTE: '0', RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_MUTATIONS_PER_MINUTE: '0' })
+  web = run('scripts/start.ts', {
+    PORT: String(appPort),
+    PREVIEW_PORT: String(previewPort),
+    RATE_LIMIT_FORMS_PER_MINUTE: '0',
+    RATE_LIMIT_READS_PER_MINUTE: '0',
+    RATE_LIMIT_MUTATIONS_PER_MINUTE: '0',
+  })
   await web.waitFor(/Pieces is ready/)
 }, 90_000)
 
@@ -149,7 +155,11 @@ describe('malformed requests', () => {
       socket.on('data', (data) => (received += data.toString('latin1')))
       socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)))
       socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)))
-      socket.write(['POST /resources/theme HTTP/1.1', 'Host: localhost', 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: chunked', '', ''].join('\r\n'))
+      socket.write(
+        ['POST /resources/theme HTTP/1.1', 'Host: localhost', 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: chunked', '', ''].join(
+          '\r\n',
+        ),
+      )
       // 200 MB in 1 MB chunks, written as fast as the socket takes them, until the server answers.
       let sent = 0
       const pump = () => {

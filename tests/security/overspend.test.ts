@@ -41,9 +41,11 @@ const sendTo = (owner: Owner, pieceId: number, body: Record<string, unknown>) =>
 const execute = (owner: Owner, body: Record<string, unknown>) => post(agentic.action as RouteHandler, '/api/private/agentic/execute', owner, body)
 
 const usedToday = async (userId: number) =>
-  (await sql<{ tokens: number }[]>`
+  (
+    await sql<{ tokens: number }[]>`
     select coalesce(sum(tokens), 0)::int as tokens from usage_days
-    where user_id = ${userId} and day = (now() at time zone ${USAGE_TIME_ZONE})::date`)[0]!.tokens
+    where user_id = ${userId} and day = (now() at time zone ${USAGE_TIME_ZONE})::date`
+  )[0]!.tokens
 
 const usage = (total: number): Usage => ({ prompt_tokens: Math.floor(total / 2), completion_tokens: total - Math.floor(total / 2), total_tokens: total })
 const mentions = (body: ChatRequest, text: string) => JSON.stringify(body.messages).includes(text)

@@ -59,7 +59,10 @@ describe('after sign-in', () => {
     const email = uniqueEmail()
     await registerWithPassword(email, 'correct horse battery')
     for (const target of CORPUS) {
-      const request = new Request(`${APP}/signin`, { method: 'POST', body: new URLSearchParams({ email, password: 'correct horse battery', redirect: target }) })
+      const request = new Request(`${APP}/signin`, {
+        method: 'POST',
+        body: new URLSearchParams({ email, password: 'correct horse battery', redirect: target }),
+      })
       const response = (await signInAction({ request, context, params: {} })) as unknown as Response
       expect(response.status, target).toBe(302)
       expectOurs(response.headers.get('location'))
@@ -70,7 +73,10 @@ describe('after sign-in', () => {
     const email = uniqueEmail()
     await registerWithPassword(email, 'correct horse battery')
     for (const target of ['/%09/evil.example', '/\t/evil.example', '/%2F%2Fevil.example', '/%5Cevil.example']) {
-      const request = new Request(`${APP}/signin`, { method: 'POST', body: new URLSearchParams({ email, password: 'correct horse battery', redirect: target }) })
+      const request = new Request(`${APP}/signin`, {
+        method: 'POST',
+        body: new URLSearchParams({ email, password: 'correct horse battery', redirect: target }),
+      })
       const response = (await signInAction({ request, context, params: {} })) as unknown as Response
       expect(response.headers.get('location'), target).toBe('/explore')
     }
@@ -100,7 +106,18 @@ describe('the theme toggle', () => {
 
 describe('/{name} and /pieces/{name}', () => {
   // Remix hands the route the decoded segment: '/%09%2Fevil.example' arrives as '\t/evil.example'.
-  const hostile = ['//evil.example', '//Evil.example', '\\evil.example', '\\Evil.example', '\t/evil.example', '\t/Evil.example', '/evil.example', '@someone', 'a b c', 'x'.repeat(25)]
+  const hostile = [
+    '//evil.example',
+    '//Evil.example',
+    '\\evil.example',
+    '\\Evil.example',
+    '\t/evil.example',
+    '\t/Evil.example',
+    '/evil.example',
+    '@someone',
+    'a b c',
+    'x'.repeat(25),
+  ]
 
   it('answers a name no Piece could have with a 404, for visitors and users alike', async () => {
     const created = await registerWithPassword(uniqueEmail(), 'correct horse battery')
@@ -131,7 +148,9 @@ describe('/{name} and /pieces/{name}', () => {
     expect(page.status).toBe(302)
     expect(page.headers.get('location')).toBe(`/${piece.name}?a=%2F%2Fx`)
 
-    const editor = await thrown(editorLoader({ request: new Request(`${APP}/pieces/${upper}`, { headers: { cookie } }), context, params: { pieceName: upper } }))
+    const editor = await thrown(
+      editorLoader({ request: new Request(`${APP}/pieces/${upper}`, { headers: { cookie } }), context, params: { pieceName: upper } }),
+    )
     expect(editor.status).toBe(302)
     expect(editor.headers.get('location')).toBe(`/pieces/${piece.name}`)
 

@@ -35,7 +35,8 @@ async function newUser() {
   return { id: created.userId, email, cookie }
 }
 
-const passwordToken = async (email: string) => (await call(publicToken.action, 'POST', '/api/public/auth/token', {}, { email, password: PASSWORD })).body.token as string
+const passwordToken = async (email: string) =>
+  (await call(publicToken.action, 'POST', '/api/public/auth/token', {}, { email, password: PASSWORD })).body.token as string
 const works = async (token: string) => (await call(preferences.loader, 'GET', '/api/private/users/preferences', bearer(token))).status === 200
 
 describe('POST /api/private/auth/token', () => {
@@ -86,9 +87,15 @@ describe('POST /api/private/auth/revoke', () => {
 
     // The session itself is not ended, and can revoke all from the browser too.
     const again = await passwordToken(user.email)
-    expect(await call(revoke.action, 'POST', '/api/private/auth/revoke', { cookie: user.cookie }, { all: true })).toEqual({ status: 200, body: { revoked: true, count: 1 } })
+    expect(await call(revoke.action, 'POST', '/api/private/auth/revoke', { cookie: user.cookie }, { all: true })).toEqual({
+      status: 200,
+      body: { revoked: true, count: 1 },
+    })
     expect(await works(again)).toBe(false)
-    expect(await call(revoke.action, 'POST', '/api/private/auth/revoke', { cookie: user.cookie }, { all: true })).toEqual({ status: 200, body: { revoked: false, count: 0 } })
+    expect(await call(revoke.action, 'POST', '/api/private/auth/revoke', { cookie: user.cookie }, { all: true })).toEqual({
+      status: 200,
+      body: { revoked: false, count: 0 },
+    })
   })
 
   it('answers a malformed body with 400', async () => {

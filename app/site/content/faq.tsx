@@ -1,11 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import {
-  BUDGET_PRESETS,
-  FREE_DAILY_TOKEN_LIMIT,
-  PLUS_DAILY_TOKEN_LIMIT,
-  PRODUCT_NAME,
-} from '~/lib/constants'
+import { BUDGET_PRESETS, FREE_DAILY_TOKEN_LIMIT, PLUS_DAILY_TOKEN_LIMIT, PRODUCT_NAME } from '~/lib/constants'
 import { StaticPage } from '../static-page'
 
 const number = (value: number) => value.toLocaleString('en-US')

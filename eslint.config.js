@@ -1,0 +1,91 @@
+import { existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import js from '@eslint/js'
+import jsxA11y from 'eslint-plugin-jsx-a11y'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+/**
+ * The layers (DESIGN.md "The house"): routes → features → ui/lib; jobs and server → app,
+ * never the reverse. Each entry forbids a layer from importing what sits above it.
+ */
+const FEATURES = ['accounts', 'billing', 'chat', 'pieces', 'settings', 'shell', 'site', 'usage']
+const above = {
+  app: ['**/jobs/**', '**/server/**', '../../jobs/*', '../../server/*'],
+  features: ['~/routes/*', '../routes/*'],
+  base: [...FEATURES.map((feature) => `~/${feature}/*`), ...FEATURES.map((feature) => `../${feature}/*`), '~/routes/*', '../routes/*'],
+}
+const restrict = (patterns, why) => ['error', { patterns: [{ group: patterns, message: why }] }]
+
+/** A `*.server.ts` module takes nothing from a component file: shared values live in schema.ts or constants. */
+const serverImportsNoComponents = {
+  meta: { type: 'problem', messages: { component: "A server module imports '{{source}}', a component file: move what it needs to a schema.ts or constants module." } },
+  create(context) {
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value
+        if (node.importKind === 'type') return
+        const base = source.startsWith('~/') ? resolve('app', source.slice(2)) : source.startsWith('.') ? resolve(dirname(context.filename), source) : null
+        if (base && existsSync(`${base}.tsx`)) context.report({ node, messageId: 'component', data: { source } })
+      },
+    }
+  },
+}
+
+export default tseslint.config(
+  { ignores: ['build/', 'node_modules/', '.cache/', '.data/', '.data-*/', 'test-results/', 'playwright-report/', 'public/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': restrict(above.app, 'app/ does not import jobs/ or server/: pass what it needs in, or move it into app/lib.') },
+  },
+  {
+    files: ['app/**/*.server.ts'],
+    plugins: { pieces: { rules: { 'server-imports-no-components': serverImportsNoComponents } } },
+    rules: { 'pieces/server-imports-no-components': 'error' },
+  },
+  {
+    files: ['app/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // The two classic rules; the React Compiler's rules (v7 "recommended") assume the
+      // compiler, which this project does not run (docs/decisions/0017-lint-and-format.md).
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: [`app/{${FEATURES.join(',')}}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': restrict([...above.app, ...above.features], 'A feature module does not import routes.'),
+    },
+  },
+  {
+    files: ['app/{ui,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([...above.app, ...above.base], 'ui/ and lib/ are the base layer: they import no feature and no route.'),
+    },
+  },
+  {
+    files: ['app/pieces/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        [...above.app, ...above.features, '~/shell/*', '../shell/*'],
+        'pieces/ does not import the shell: the shell shows Pieces, not the other way round.',
+      ),
+    },
+  },
+)
