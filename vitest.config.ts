@@ -15,6 +15,9 @@ export default defineConfig({
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'jobs/**/*.test.ts', 'db/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/support/console-guard.ts'],
+          // Image and password work is CPU-bound: a busy machine is slow, not wrong.
+          testTimeout: 20000,
         },
       },
       {
@@ -25,7 +28,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
-          setupFiles: ['tests/integration/setup.ts'],
+          setupFiles: ['tests/support/console-guard.ts', 'tests/integration/setup.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
         },

@@ -1,7 +1,7 @@
 import PgBoss from 'pg-boss'
 import postgres from 'postgres'
 import { singleton } from '../app/lib/singleton.server'
-import { QUEUES } from './queues'
+import { QUEUES } from '../app/lib/queues'
 
 /** Any fixed number; it names the "installing pg-boss" lock. */
 const BOSS_SETUP_LOCK = 7_310_441

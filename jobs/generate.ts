@@ -4,7 +4,7 @@ import { endStaleGenerations, GENERATE_QUEUE } from '../app/chat/generations.ser
 import { getEnv } from '../app/lib/env.server'
 import { sql } from '../app/lib/db.server'
 import { JOBS_CHANNEL } from '../app/lib/jobs.server'
-import { QUEUES } from './queues'
+import { QUEUES } from '../app/lib/queues'
 
 const CONCURRENCY = 4
 const FALLBACK_POLL_MS = 1_000

@@ -1,6 +1,6 @@
 import type PgBoss from 'pg-boss'
 import { pathToFileURL } from 'node:url'
-import { QUEUES, SCHEDULES } from './queues'
+import { QUEUES, SCHEDULES } from '../app/lib/queues'
 
 /**
  * Registers every job handler and schedule on a started pg-boss instance. Answers the

@@ -27,7 +27,7 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         const read = await readLimitedBody(req, maxBodyBytes)
         if (read.tooLarge) {
-          res.setHeader('Connection', 'close')
+          res.once('finish', () => lingeringClose(req))
           return sendError(req, res, 413, `Request body is too large (limit ${Math.round(maxBodyBytes / 1024)} KB).`)
         }
         if (read.aborted) return
@@ -46,6 +46,22 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
       next(error)
     }
   }
+}
+
+/** How long a refused upload may go on being read (and dropped) after its 413 has left. */
+const LINGER_MS = 5_000
+
+/**
+ * Closes a connection whose body was refused without resetting it: closing a socket with
+ * unread bytes sends a reset, and a reset can wipe the 413 from the client's buffer before
+ * the client reads it. So the server says it is done (FIN), drops whatever still arrives
+ * until the client closes too, and cuts off a client that keeps sending past LINGER_MS.
+ */
+function lingeringClose(req: Request) {
+  const socket = req.socket
+  req.resume()
+  socket.end()
+  setTimeout(() => socket.destroy(), LINGER_MS).unref()
 }
 
 /** The full address Remix sees; `req.hostname` honours the trust-proxy setting. */

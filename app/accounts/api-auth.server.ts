@@ -1,4 +1,5 @@
-import { ApiFailure, apiRoute } from '~/lib/api.server'
+import { apiRoute } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { getOptionalUser } from './session.server'
 import { verifyToken } from './tokens.server'
 import { getUserById, type AccountUser } from './users.server'
@@ -15,7 +16,7 @@ export type ApiIdentity = { user: AccountUser; tokenId: string | null; sessionId
  */
 export async function requireApiIdentity(request: Request): Promise<ApiIdentity> {
   const identity = await optionalApiIdentity(request)
-  if (!identity) throw new ApiFailure(401, AUTH_REQUIRED_MESSAGE)
+  if (!identity) throw new DomainError('unauthenticated', AUTH_REQUIRED_MESSAGE)
   return identity
 }
 
@@ -25,7 +26,7 @@ export async function optionalApiIdentity(request: Request): Promise<ApiIdentity
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     const verified = match ? await verifyToken(match[1]!) : null
     const user = verified ? await getUserById(verified.userId) : null
-    if (!verified || !user) throw new ApiFailure(401, 'Invalid or expired token')
+    if (!verified || !user) throw new DomainError('unauthenticated', 'Invalid or expired token')
     return { user, tokenId: verified.tokenId, sessionIdHash: null }
   }
   const user = await getOptionalUser(request)
@@ -38,7 +39,7 @@ export async function optionalApiIdentity(request: Request): Promise<ApiIdentity
  * revocation and the logout of the session that issued it.
  */
 export function requireSessionCaller(identity: ApiIdentity): string {
-  if (identity.tokenId || !identity.sessionIdHash) throw new ApiFailure(403, SESSION_REQUIRED_MESSAGE)
+  if (identity.tokenId || !identity.sessionIdHash) throw new DomainError('forbidden', SESSION_REQUIRED_MESSAGE)
   return identity.sessionIdHash
 }
 

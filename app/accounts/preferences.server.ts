@@ -1,6 +1,6 @@
 import { isPlus } from '~/billing/subscription.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/chat/models'
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { sql } from '~/lib/db.server'
 import type { AccountUser } from './users.server'
 
@@ -29,7 +29,7 @@ export async function setShowTokenUsage(userId: number, showTokenUsage: boolean)
 export async function setSelectedModel(userId: number, requested: unknown): Promise<ModelId> {
   const model = normalizeModel(requested)
   if (modelRequiresSubscription(model) && !(await isPlus(sql, userId))) {
-    throw new ApiFailure(403, SUBSCRIPTION_REQUIRED_MESSAGE, { requiresSubscription: true })
+    throw new DomainError('forbidden', SUBSCRIPTION_REQUIRED_MESSAGE, { requiresSubscription: true })
   }
   await sql`update users set selected_model = ${model}, updated_at = now() where id = ${userId}`
   return model

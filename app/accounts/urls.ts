@@ -42,5 +42,5 @@ function isPlainPath(pathname: string) {
   } catch {
     return false
   }
-  return !decoded.includes('//') && !/[\\\u0000-\u001f\u007f]/.test(decoded)
+  return !decoded.includes('//') && !/[\\\p{Cc}]/u.test(decoded)
 }

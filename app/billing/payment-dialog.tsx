@@ -3,9 +3,8 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { PLUS_DAILY_TOKEN_LIMIT } from '~/lib/constants'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
+import { UPGRADE_PARAM, upgradeHref } from './upgrade'
 import { openPaymentDialog, PAYMENT_DIALOG_EVENT, type PaymentDialogDetail } from './payment-dialog-event'
-
-export const UPGRADE_PARAM = 'upgrade'
 
 const PLUS_BENEFITS = [
   `${PLUS_DAILY_TOKEN_LIMIT.toLocaleString('en-US')} tokens a day`,
@@ -16,19 +15,12 @@ const PLUS_BENEFITS = [
   'Priority support',
 ]
 
-/** Where the dialog is, with JavaScript off: `?upgrade=plus` on the current page. */
-export function upgradeHref(location: { pathname: string; search: string }) {
-  const params = new URLSearchParams(location.search)
-  params.set(UPGRADE_PARAM, 'plus')
-  return `${location.pathname}?${params}`
-}
-
 /** 'Upgrade to PLUS': fires the global event, or without JavaScript links to `?upgrade=plus`. */
 export function UpgradeLink({ source, className, children = 'Upgrade to PLUS' }: { source: string; className?: string; children?: ReactNode }) {
   const location = useLocation()
   return (
     <Link
-      to={upgradeHref(location)}
+      to={upgradeHref(`${location.pathname}${location.search}`)}
       preventScrollReset
       onClick={(event) => {
         event.preventDefault()

@@ -2,7 +2,7 @@ import OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { z } from 'zod'
 import type { AccountUser } from '~/accounts/users.server'
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { AGENTIC_TOKEN_RESERVE } from '~/lib/constants'
 import { sql } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
@@ -85,10 +85,10 @@ export async function executeAgentic(user: AccountUser, body: AgenticInput, sign
   if (body.pieceId !== undefined) {
     const own = await getOwnPiece(user.id, body.pieceId)
     const [named] = own ? [own] : await sql<{ name: string }[]>`select name from pieces where id = ${body.pieceId}`
-    if (!own && !(named && (await getViewablePieceByName(user.id, named.name)))) throw new ApiFailure(404, 'Piece not found')
+    if (!own && !(named && (await getViewablePieceByName(user.id, named.name)))) throw new DomainError('not-found', 'Piece not found')
   }
   const input = typeof body.input === 'string' ? body.input : JSON.stringify(body.input ?? null)
-  if (input.length > MAX_INPUT_CHARS) throw new ApiFailure(400, `input must be ${MAX_INPUT_CHARS.toLocaleString('en-US')} characters or less`)
+  if (input.length > MAX_INPUT_CHARS) throw new DomainError('invalid', `input must be ${MAX_INPUT_CHARS.toLocaleString('en-US')} characters or less`)
   const model = await allowedModel(user)
   const prompt = estimatePromptTokens(messagesOf(body.instruction, input))
   const hold = await sql.begin((tx) => holdTokens(tx, user.id, { prompt, answers: AGENTIC_TOKEN_RESERVE }))
@@ -98,7 +98,7 @@ export async function executeAgentic(user: AccountUser, body: AgenticInput, sign
   })
   // The hold ends whatever happened; a failed call is charged nothing.
   const tokensUsed = await sql.begin((tx) => releaseHold(tx, user.id, hold, ran?.tokens ?? 0))
-  if (!ran) throw new ApiFailure(502, 'The action could not be run right now. No tokens were charged.')
+  if (!ran) throw new DomainError('unavailable', 'The action could not be run right now. No tokens were charged.')
   const { result, data } = parseAgenticAnswer(ran.answer)
   return { result, data, tokensUsed, message: 'Action completed' }
 }

@@ -1,7 +1,8 @@
 import { redirect } from '@remix-run/node'
 import type { SessionUser } from '~/accounts/session.server'
 import { isPlus } from '~/billing/subscription.server'
-import { ApiFailure } from '~/lib/api.server'
+import { upgradeHref } from '~/billing/upgrade'
+import { DomainError } from '~/lib/errors'
 import { sql } from '~/lib/db.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
@@ -87,8 +88,8 @@ export async function handleChatForm(user: SessionUser, pieceId: number, form: F
         return redirectWithToast(here, { title: PieceMessages.updateFailed, variant: 'destructive' })
     }
   } catch (error) {
-    if (!(error instanceof ApiFailure)) throw error
-    const target = error.extra?.requiresSubscription || error.status === 429 ? `${here}?upgrade=plus` : here
+    if (!(error instanceof DomainError)) throw error
+    const target = error.details.requiresSubscription || error.kind === 'limit-reached' ? upgradeHref(here) : here
     return redirectWithToast(target, { title: error.message, variant: 'destructive' })
   }
 }

@@ -1,8 +1,8 @@
 import sharp from 'sharp'
-import { QUEUES } from '../../jobs/queues'
+import { QUEUES } from '~/lib/queues'
 import type { AccountUser } from '~/accounts/users.server'
 import { isPlus } from '~/billing/subscription.server'
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { GENERATION_TOKEN_RESERVE } from '~/lib/constants'
 import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
@@ -49,7 +49,7 @@ async function checkAttachments(attachments: Attachment[]) {
     const metadata = await sharp(bytes, { limitInputPixels: 50_000_000 })
       .metadata()
       .catch(() => null)
-    if (!metadata?.format) throw new ApiFailure(400, SendMessages.notAnImage)
+    if (!metadata?.format) throw new DomainError('invalid', SendMessages.notAnImage)
   }
 }
 
@@ -59,13 +59,13 @@ async function checkAttachments(attachments: Attachment[]) {
  */
 export async function startGeneration(user: AccountUser, input: SendInput) {
   const piece = await getOwnPiece(user.id, input.pieceId)
-  if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
+  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
   await checkAttachments(input.attachments)
   const model: ModelId = normalizeModel(input.selectedModel ?? user.selectedModel)
   if (modelRequiresSubscription(model) && !(await isPlus(sql, user.id))) {
-    throw new ApiFailure(403, SUBSCRIPTION_REQUIRED_MESSAGE, { requiresSubscription: true })
+    throw new DomainError('forbidden', SUBSCRIPTION_REQUIRED_MESSAGE, { requiresSubscription: true })
   }
-  if (await activeGeneration(piece.id)) throw new ApiFailure(409, SendMessages.inProgress)
+  if (await activeGeneration(piece.id)) throw new DomainError('conflict', SendMessages.inProgress)
   const request: GenerationRequest = {
     message: input.message.trim(),
     attachments: input.attachments,
@@ -83,7 +83,7 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
       const eventId = await appendEvent(tx, row!.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
       return { generationId: row!.id, eventId }
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ApiFailure(409, SendMessages.inProgress)
+      if (isUniqueViolation(error)) throw new DomainError('conflict', SendMessages.inProgress)
       throw error
     }
   })
@@ -102,14 +102,18 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
   return { generationId, pieceId: piece.id, eventId }
 }
 
+/** How a send ended, for the client that waited on it. */
+export type SendOutcome =
+  { kind: 'complete'; result: GenerationResult } | { kind: 'stopped'; tokensUsed: number } | { kind: 'left' } | { kind: 'failed'; message: string }
+
 /**
- * The second half of the send: waits for the generation to end and answers its result.
+ * The second half of the send: waits for the generation to end and says how it ended.
  * The generation does not depend on this wait; a client that leaves can watch the stream.
  */
 export async function waitForGeneration(
   { generationId, pieceId, eventId }: { generationId: number; pieceId: number; eventId: number },
   signal: AbortSignal,
-): Promise<Response> {
+): Promise<SendOutcome> {
   const ended = new Promise<ChatEvent>((resolve) => {
     let unsubscribe: (() => void) | null = null
     let finished = false
@@ -139,12 +143,10 @@ export async function waitForGeneration(
   const event = await ended
   const [row] = await sql<{ status: Status; result: GenerationResult | null; tokensUsed: number; error: string | null }[]>`
     select status, result, tokens_used::int as "tokensUsed", error from generations where id = ${generationId}`
-  if (row?.status === 'complete' && row.result) return Response.json(row.result)
-  if (row?.status === 'stopped') {
-    return Response.json({ code: '', patch: '', patches: [], diffs: [], tokensUsed: row.tokensUsed, tokensSaved: 0, stopped: true })
-  }
-  if (signal.aborted) return new Response(null, { status: 499 })
-  return Response.json({ message: row?.error ?? event.error ?? SendMessages.failed }, { status: 502 })
+  if (row?.status === 'complete' && row.result) return { kind: 'complete', result: row.result }
+  if (row?.status === 'stopped') return { kind: 'stopped', tokensUsed: row.tokensUsed }
+  if (signal.aborted) return { kind: 'left' }
+  return { kind: 'failed', message: row?.error ?? event.error ?? SendMessages.failed }
 }
 
 /** The Piece's generation in progress, if any (stale ones are ended first). */
@@ -158,7 +160,7 @@ export async function activeGeneration(pieceId: number) {
 /** Spec 2 §7 call 10. */
 export async function generationStatus(userId: number, pieceId: number) {
   const piece = await getOwnPiece(userId, pieceId)
-  if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
+  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
   const active = await activeGeneration(pieceId)
   return { type: 'status' as const, stage: active ? active.stage : ('idle' as const), pieceId }
 }
@@ -170,7 +172,7 @@ export async function generationStatus(userId: number, pieceId: number) {
  */
 export async function stopGeneration(userId: number, pieceId: number): Promise<{ tokensUsed: number }> {
   const piece = await getOwnPiece(userId, pieceId)
-  if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
+  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
   const active = await activeGeneration(pieceId)
   if (!active) {
     const [last] = await sql<{ tokensUsed: number }[]>`

@@ -1,4 +1,4 @@
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { getOwnPiece } from '~/pieces/pieces.server'
 import { PieceMessages } from '~/pieces/schema'
 import { followPiece, freshSubscriberStart, type StoredEvent } from './events.server'
@@ -17,7 +17,7 @@ const frame = ({ id, event }: StoredEvent) => encoder.encode(`id: ${id}\ndata: $
  */
 export async function openEventStream(userId: number, pieceId: number, request: Request): Promise<Response> {
   const piece = await getOwnPiece(userId, pieceId)
-  if (!piece) throw new ApiFailure(404, PieceMessages.notFound)
+  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
   const resumeFrom = Number(request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId'))
   const afterId = Number.isInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : await freshSubscriberStart(pieceId)
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
+import { DomainError, type RefusalKind } from './errors'
 import { INVALID_JSON_MESSAGE, RATE_LIMITED_MESSAGE, SERVER_ERROR_MESSAGE } from './messages'
 
 /** The one error shape of every JSON endpoint. */
@@ -17,7 +18,19 @@ export function apiError(status: number, message: string, extra: Omit<ApiErrorBo
   return apiJson({ message, ...extra }, { status })
 }
 
-/** Thrown inside a handler to answer with an error at once. */
+/** The status each kind of refusal answers with (spec: 400 validation, 401, 403, 404, 409, 429). */
+export const STATUS_OF: Record<RefusalKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-large': 413,
+  'limit-reached': 429,
+  unavailable: 502,
+}
+
+/** Thrown by a route or this module's readers (HTTP-level problems) to answer with an error at once. */
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
@@ -40,6 +53,7 @@ export function apiRoute(handler: (args: Args) => Promise<Response>) {
       return await handler(args)
     } catch (error) {
       if (error instanceof ApiFailure) return apiError(error.status, error.message, error.extra)
+      if (error instanceof DomainError) return apiError(STATUS_OF[error.kind], error.message, error.details)
       if (error instanceof Response) return error
       console.error('[api] unexpected error:', error)
       return apiError(500, SERVER_ERROR_MESSAGE)

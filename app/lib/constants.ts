@@ -53,3 +53,6 @@ export const AGENTIC_PROCEED_DELAY_MS = 700
 
 /** Images one user may upload (icons) in 24 hours. */
 export const IMAGE_UPLOADS_PER_DAY = 50
+
+/** The honeypot of the public forms: a field people never see or fill in. */
+export const HONEYPOT_FIELD = 'website'

@@ -1,5 +1,5 @@
 import type { Submission } from '@conform-to/react'
-import { HONEYPOT_FIELD } from '~/site/schema'
+import { HONEYPOT_FIELD } from './constants'
 import { RATE_LIMITED_MESSAGE } from './messages'
 
 /** A filled honeypot means a bot: answer as if all went well, keep nothing. */

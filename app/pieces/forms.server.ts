@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node'
 import { safeRedirect } from '~/accounts/redirects.server'
-import { UPGRADE_PARAM } from '~/billing/payment-dialog'
-import { ApiFailure } from '~/lib/api.server'
+import { upgradeHref } from '~/billing/upgrade'
+import { DomainError } from '~/lib/errors'
 import { redirectWithToast } from '~/lib/toast.server'
 import { MAX_IMAGE_UPLOAD_BYTES, PIECE_VISIBILITIES, PieceMessages, type PieceChanges, type PieceVisibility } from './schema'
 import { createPiece, deletePiece, updatePiece, type IconUpload } from './pieces.server'
@@ -16,16 +16,10 @@ function pieceHref(returnTo: string, name: string) {
   return returnTo.startsWith('/pieces/') ? `/pieces/${name}` : `/${name}`
 }
 
-function withUpgrade(path: string) {
-  const url = new URL(path, 'http://local')
-  url.searchParams.set(UPGRADE_PARAM, 'plus')
-  return `${url.pathname}${url.search}`
-}
-
 async function iconFromUpload(form: FormData): Promise<IconUpload> {
   const file = form.get('icon')
-  if (!(file instanceof File) || file.size === 0) throw new ApiFailure(400, PieceMessages.notAnImage)
-  if (file.size > MAX_IMAGE_UPLOAD_BYTES) throw new ApiFailure(400, PieceMessages.imageTooLarge)
+  if (!(file instanceof File) || file.size === 0) throw new DomainError('invalid', PieceMessages.notAnImage)
+  if (file.size > MAX_IMAGE_UPLOAD_BYTES) throw new DomainError('invalid', PieceMessages.imageTooLarge)
   // Without JavaScript there is no crop dialog: the centred square is used.
   return { bytes: Buffer.from(await file.arrayBuffer()), crop: 'centred-square' }
 }
@@ -44,7 +38,7 @@ export async function handlePieceForm(userId: number, form: FormData): Promise<R
       const piece = await createPiece(userId, { name: text(form, 'name') })
       return redirect(`/pieces/${piece.name}`)
     }
-    if (!Number.isInteger(pieceId) || pieceId <= 0) throw new ApiFailure(404, PieceMessages.notFound)
+    if (!Number.isInteger(pieceId) || pieceId <= 0) throw new DomainError('not-found', PieceMessages.notFound)
     if (intent === 'delete') {
       await deletePiece(userId, pieceId)
       return redirectWithToast('/explore', { title: 'Piece deleted', variant: 'success' })
@@ -53,9 +47,9 @@ export async function handlePieceForm(userId: number, form: FormData): Promise<R
     const piece = await updatePiece(userId, pieceId, changes)
     return redirect(changes.name !== undefined ? pieceHref(returnTo, piece.name) : returnTo)
   } catch (error) {
-    if (!(error instanceof ApiFailure)) throw error
-    const title = error.status >= 500 ? failureTitle(intent) : error.message
-    const target = error.extra?.requiresSubscription ? withUpgrade(returnTo) : returnTo
+    if (!(error instanceof DomainError)) throw error
+    const title = error.kind === 'unavailable' ? failureTitle(intent) : error.message
+    const target = error.details.requiresSubscription ? upgradeHref(returnTo) : returnTo
     return redirectWithToast(target, { title, variant: 'destructive' })
   }
 }
@@ -72,11 +66,11 @@ async function changesFor(intent: string, form: FormData): Promise<PieceChanges 
       return { icon: '' }
     case 'visibility': {
       const visibility = text(form, 'visibility')
-      if (!PIECE_VISIBILITIES.includes(visibility as PieceVisibility)) throw new ApiFailure(400, PieceMessages.visibilityInvalid)
+      if (!PIECE_VISIBILITIES.includes(visibility as PieceVisibility)) throw new DomainError('invalid', PieceMessages.visibilityInvalid)
       return { visibility: visibility as PieceVisibility }
     }
     default:
-      throw new ApiFailure(400, PieceMessages.updateFailed)
+      throw new DomainError('invalid', PieceMessages.updateFailed)
   }
 }
 

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
-import { PieceIcon } from '~/shell/sidebar-pieces'
+import { PieceIcon } from './piece-icon'
 import { Button } from '~/ui/button'
 import { useToast } from '~/ui/toaster'
 import { relativeTime } from './relative-time'

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { centredSquare, cropImage, decodeDataUrl, processImage } from './images.server'
 import { MAX_IMAGE_UPLOAD_BYTES, PieceMessages } from './schema'
 
@@ -14,8 +14,8 @@ async function failure(promise: Promise<unknown>) {
     () => null,
     (caught: unknown) => caught,
   )
-  expect(error).toBeInstanceOf(ApiFailure)
-  return error as ApiFailure
+  expect(error).toBeInstanceOf(DomainError)
+  return error as DomainError
 }
 
 /** A PNG whose header claims the given size, with (almost) no pixel data: a decompression bomb's shape. */
@@ -125,14 +125,14 @@ describe('processImage (spec 1 §5)', () => {
   it('refuses what is not an image', async () => {
     for (const input of [Buffer.from('hello, I am a text file'), Buffer.from('<html><script>alert(1)</script></html>'), Buffer.alloc(0)]) {
       const error = await failure(processImage(input))
-      expect(error.status).toBe(400)
+      expect(error.kind).toBe('invalid')
       expect(error.message).toBe(PieceMessages.notAnImage)
     }
   })
 
   it('refuses an upload over the size limit before decoding it', async () => {
     const error = await failure(processImage(Buffer.alloc(MAX_IMAGE_UPLOAD_BYTES + 1)))
-    expect(error.status).toBe(413)
+    expect(error.kind).toBe('too-large')
     expect(error.message).toBe(PieceMessages.imageTooLarge)
   })
 
@@ -143,9 +143,9 @@ describe('processImage (spec 1 §5)', () => {
       const meta = await sharp(bomb, { limitInputPixels: false }).metadata()
       expect([meta.width, meta.height]).toEqual([side, side])
       const error = await failure(processImage(bomb))
-      expect(error.status).toBe(413)
+      expect(error.kind).toBe('too-large')
       expect(error.message).toBe(PieceMessages.imageTooManyPixels)
-      expect((await failure(cropImage(bomb))).status).toBe(413)
+      expect((await failure(cropImage(bomb))).kind).toBe('too-large')
     }
   })
 })
@@ -175,7 +175,7 @@ describe('cropImage', () => {
       { x: 0.5, y: 0, width: 10, height: 10 },
     ]) {
       const error = await failure(cropImage(input, area))
-      expect(error.status).toBe(400)
+      expect(error.kind).toBe('invalid')
       expect(error.message).toBe(PieceMessages.cropOutside)
     }
   })

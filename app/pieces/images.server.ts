@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp'
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { MAX_IMAGE_INPUT_PIXELS, MAX_IMAGE_UPLOAD_BYTES, PieceMessages } from './schema'
 
 export type ImageMime = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif'
@@ -55,7 +55,7 @@ export async function cropImage(input: Buffer, area?: CropArea): Promise<Process
     crop.height > 0 &&
     crop.x + crop.width <= size.width &&
     crop.y + crop.height <= size.height
-  if (!inside) throw new ApiFailure(400, PieceMessages.cropOutside)
+  if (!inside) throw new DomainError('invalid', PieceMessages.cropOutside)
   const pipeline = decode(input)
     .rotate()
     .extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height })
@@ -73,39 +73,39 @@ export function centredSquare(width: number, height: number): CropArea {
 /** The bytes of a `data:` URL (base64 or percent-encoded), bounded before decoding. */
 export function decodeDataUrl(value: string): Buffer {
   const comma = value.indexOf(',')
-  if (!value.startsWith('data:') || comma < 0) throw new ApiFailure(400, PieceMessages.iconInvalid)
+  if (!value.startsWith('data:') || comma < 0) throw new DomainError('invalid', PieceMessages.iconInvalid)
   const header = value.slice(5, comma)
   const payload = value.slice(comma + 1)
   const base64 = /;base64$/i.test(header)
   const estimated = base64 ? Math.floor((payload.length * 3) / 4) : payload.length
-  if (estimated > MAX_IMAGE_UPLOAD_BYTES + 3) throw new ApiFailure(413, PieceMessages.imageTooLarge)
+  if (estimated > MAX_IMAGE_UPLOAD_BYTES + 3) throw new DomainError('too-large', PieceMessages.imageTooLarge)
   if (base64) {
     const clean = payload.replace(/\s+/g, '')
-    if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) throw new ApiFailure(400, PieceMessages.notAnImage)
+    if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) throw new DomainError('invalid', PieceMessages.notAnImage)
     return Buffer.from(clean, 'base64')
   }
   try {
     return Buffer.from(decodeURIComponent(payload), 'latin1')
   } catch {
-    throw new ApiFailure(400, PieceMessages.notAnImage)
+    throw new DomainError('invalid', PieceMessages.notAnImage)
   }
 }
 
 /** Size and content checks that run before any pixel is decoded. */
 async function inspect(input: Buffer): Promise<Metadata> {
-  if (input.length > MAX_IMAGE_UPLOAD_BYTES) throw new ApiFailure(413, PieceMessages.imageTooLarge)
-  if (input.length === 0) throw new ApiFailure(400, PieceMessages.notAnImage)
+  if (input.length > MAX_IMAGE_UPLOAD_BYTES) throw new DomainError('too-large', PieceMessages.imageTooLarge)
+  if (input.length === 0) throw new DomainError('invalid', PieceMessages.notAnImage)
   let meta: Metadata
   try {
     // Only the header is read here, so the pixel limit is applied below with a clear message.
     meta = await sharp(input, { limitInputPixels: false }).metadata()
   } catch {
-    throw new ApiFailure(400, PieceMessages.notAnImage)
+    throw new DomainError('invalid', PieceMessages.notAnImage)
   }
   if (!meta.format || !DECODABLE.has(meta.format) || !meta.width || !meta.height) {
-    throw new ApiFailure(400, PieceMessages.notAnImage)
+    throw new DomainError('invalid', PieceMessages.notAnImage)
   }
-  if (meta.width * meta.height > MAX_IMAGE_INPUT_PIXELS) throw new ApiFailure(413, PieceMessages.imageTooManyPixels)
+  if (meta.width * meta.height > MAX_IMAGE_INPUT_PIXELS) throw new DomainError('too-large', PieceMessages.imageTooManyPixels)
   return meta
 }
 
@@ -134,7 +134,7 @@ async function encode(pipeline: Sharp, mime: ImageMime): Promise<ProcessedImage>
     const { data, info } = await pipeline.toBuffer({ resolveWithObject: true })
     return { bytes: data, mime, width: info.width, height: info.height }
   } catch {
-    throw new ApiFailure(400, PieceMessages.notAnImage)
+    throw new DomainError('invalid', PieceMessages.notAnImage)
   }
 }
 

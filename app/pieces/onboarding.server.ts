@@ -1,4 +1,4 @@
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { createPieceFromPrompt } from './pieces.server'
 import { editorUrlSendingPrompt } from './prompt.server'
 
@@ -14,7 +14,7 @@ export async function afterOnboarding(userId: number, prompt: string | null): Pr
     const piece = await createPieceFromPrompt(userId)
     return editorUrlSendingPrompt(userId, piece, text)
   } catch (error) {
-    if (error instanceof ApiFailure) return '/explore'
+    if (error instanceof DomainError) return '/explore'
     throw error
   }
 }

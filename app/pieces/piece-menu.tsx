@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigate, useRevalidator } from '@remix-run
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { openPaymentDialog } from '~/billing/payment-dialog-event'
 import { useHydrated } from '~/lib/hydrated'
-import { PieceIcon } from '~/shell/sidebar-pieces'
+import { PieceIcon } from './piece-icon'
 import { Button, buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { Dialog } from '~/ui/dialog'
@@ -19,6 +19,7 @@ import {
   pieceNameProblem,
   PieceMessages,
   VISIBILITY_LABELS,
+  type MenuPiece,
   type PieceVisibility,
 } from './schema'
 
@@ -32,14 +33,6 @@ const VISIBILITY_OPTIONS: { value: PieceVisibility; hint: string; paid: boolean 
   { value: 'members', hint: 'Only logged-in users can view', paid: true },
   { value: 'private', hint: 'Only you can view', paid: true },
 ]
-
-export type MenuPiece = {
-  id: number | string
-  name: string
-  description: string
-  icon: string
-  visibility: PieceVisibility
-}
 
 type PatchResult = { ok: true } | { ok: false; status: number; message?: string; requiresSubscription?: boolean }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'
 import { isPlus } from '~/billing/subscription.server'
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { FREE_PIECE_LIMIT } from '~/lib/constants'
 import { sql } from '~/lib/db.server'
 import { cropImage, decodeDataUrl, processImage, type CropArea } from './images.server'
@@ -59,8 +59,8 @@ const OWN_COLUMNS = sql`${COLUMNS}, p.code, p.draft as "draftData", ${GENERATING
 const toPiece = ({ updatedAt, ...row }: PieceRow): Piece => ({ ...row, updatedAt: updatedAt.toISOString() })
 const toOwnPiece = (row: OwnPieceRow): OwnPiece => ({ ...toPiece(row), code: row.code, draftData: row.draftData, generating: row.generating })
 
-const notFound = () => new ApiFailure(404, PieceMessages.notFound)
-const nameTaken = () => new ApiFailure(409, PieceMessages.nameTaken)
+const notFound = () => new DomainError('not-found', PieceMessages.notFound)
+const nameTaken = () => new DomainError('conflict', PieceMessages.nameTaken)
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
 
 /**
@@ -70,16 +70,16 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string }).code 
 export async function createPiece(userId: number, input: { name: string; visibility?: PieceVisibility }): Promise<Piece> {
   const name = validName(input.name)
   const visibility = input.visibility ?? 'public'
-  if (!PIECE_VISIBILITIES.includes(visibility)) throw new ApiFailure(400, PieceMessages.visibilityInvalid)
+  if (!PIECE_VISIBILITIES.includes(visibility)) throw new DomainError('invalid', PieceMessages.visibilityInvalid)
   if (RESERVED_PIECE_NAMES.has(name)) throw nameTaken()
   const plus = await isPlus(sql, userId)
-  if (visibility !== 'public' && !plus) throw new ApiFailure(403, PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
+  if (visibility !== 'public' && !plus) throw new DomainError('forbidden', PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
   return sql.begin(async (tx) => {
     // One create at a time per owner, so two at once cannot both squeeze under the limit.
     const [owner] = await tx`select id from users where id = ${userId} for update`
     if (!owner) throw notFound()
     if (!plus && (await countPiecesIn(tx, userId)) >= FREE_PIECE_LIMIT) {
-      throw new ApiFailure(403, PieceMessages.pieceLimit, { requiresSubscription: true })
+      throw new DomainError('forbidden', PieceMessages.pieceLimit, { requiresSubscription: true })
     }
     try {
       const [row] = await tx<PieceRow[]>`
@@ -101,10 +101,10 @@ export async function createPieceFromPrompt(userId: number): Promise<Piece> {
     try {
       return await createPiece(userId, { name: `piece_${randomBytes(4).toString('hex')}` })
     } catch (error) {
-      if (!(error instanceof ApiFailure && error.message === PieceMessages.nameTaken)) throw error
+      if (!(error instanceof DomainError && error.message === PieceMessages.nameTaken)) throw error
     }
   }
-  throw new ApiFailure(409, PieceMessages.createFailed)
+  throw new DomainError('conflict', PieceMessages.createFailed)
 }
 
 /** Spec 1 §7 calls 19 and 20: the owner's Pieces, most recently updated first. */
@@ -167,19 +167,19 @@ export type IconUpload = { bytes: Buffer; crop?: CropArea | 'centred-square' }
 export async function updatePiece(userId: number, pieceId: number, changes: PieceChanges & { iconUpload?: IconUpload }): Promise<OwnPiece> {
   const name = changes.name === undefined ? undefined : validName(changes.name)
   const description = changes.description?.trim()
-  if (description !== undefined && description.length > DESCRIPTION_MAX) throw new ApiFailure(400, PieceMessages.descriptionTooLong)
+  if (description !== undefined && description.length > DESCRIPTION_MAX) throw new DomainError('invalid', PieceMessages.descriptionTooLong)
   if (changes.visibility !== undefined && !PIECE_VISIBILITIES.includes(changes.visibility)) {
-    throw new ApiFailure(400, PieceMessages.visibilityInvalid)
+    throw new DomainError('invalid', PieceMessages.visibilityInvalid)
   }
 
   const current = await getOwnPiece(userId, pieceId)
   if (!current) throw notFound()
   const renaming = name !== undefined && name !== current.name
-  if (renaming && current.generating) throw new ApiFailure(409, PieceMessages.renameWhileGenerating)
+  if (renaming && current.generating) throw new DomainError('conflict', PieceMessages.renameWhileGenerating)
   if (renaming && RESERVED_PIECE_NAMES.has(name)) throw nameTaken()
   const restricting = changes.visibility !== undefined && changes.visibility !== 'public' && changes.visibility !== current.visibility
   if (restricting && !(await isPlus(sql, userId))) {
-    throw new ApiFailure(403, PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
+    throw new DomainError('forbidden', PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
   }
   // Image work happens after the ownership check and before the row is locked; an image
   // left unused (the update failed after all) is collected by the cleanup job.
@@ -203,7 +203,7 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
     const [locked] = await tx<{ generating: boolean }[]>`
       select ${GENERATING} as generating from pieces p where p.id = ${pieceId} and p.user_id = ${userId} for update`
     if (!locked) throw notFound()
-    if (renaming && locked.generating) throw new ApiFailure(409, PieceMessages.renameWhileGenerating)
+    if (renaming && locked.generating) throw new DomainError('conflict', PieceMessages.renameWhileGenerating)
     try {
       await tx`update pieces set ${tx(values)}, updated_at = now() where id = ${pieceId}`
     } catch (error) {
@@ -265,7 +265,7 @@ function pageSize(requested: number | undefined, fallback: number) {
 
 function validName(raw: string) {
   const problem = typeof raw === 'string' ? pieceNameProblem(raw) : 'name must be a string'
-  if (problem) throw new ApiFailure(400, problem)
+  if (problem) throw new DomainError('invalid', problem)
   return normalizeName(raw)
 }
 
@@ -279,7 +279,7 @@ async function resolveIcon(userId: number, value: string): Promise<string> {
   if (value === '') return ''
   if (value.startsWith('data:')) return storeImage(userId, await processImage(decodeDataUrl(value)))
   if (await isStoredImageUrl(value)) return value
-  throw new ApiFailure(400, PieceMessages.iconInvalid)
+  throw new DomainError('invalid', PieceMessages.iconInvalid)
 }
 
 /**

@@ -179,3 +179,15 @@ export const PieceNameQuery = z.object({ name: z.string({ error: 'name is requir
 
 /** 'piece_' and 8 hex characters (spec 2 §4, onboarding with a prompt). */
 export const RANDOM_PIECE_NAME_PATTERN = /^piece_[0-9a-f]{8}$/
+
+/** A Piece as its menu shows it. */
+export type MenuPiece = {
+  id: number | string
+  name: string
+  description: string
+  icon: string
+  visibility: PieceVisibility
+}
+
+/** The Piece shown in the top bar: its dropdown, and Edit or View for the owner. */
+export type TopBarPiece = { piece: MenuPiece; isOwner: boolean; shareUrl: string; view: 'editor' | 'page' }

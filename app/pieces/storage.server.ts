@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { IMAGE_UPLOADS_PER_DAY } from '~/lib/constants'
 import { sql } from '~/lib/db.server'
 import type { ImageMime, ProcessedImage } from './images.server'
@@ -32,7 +32,7 @@ export async function storeImage(userId: number, image: ProcessedImage): Promise
     await tx`select 1 from users where id = ${userId} for update`
     const [today] = await tx<{ count: number }[]>`
       select count(*)::int as count from image_uploads where user_id = ${userId} and created_at > now() - interval '1 day'`
-    if ((today?.count ?? 0) >= IMAGE_UPLOADS_PER_DAY) throw new ApiFailure(429, IMAGE_QUOTA_MESSAGE)
+    if ((today?.count ?? 0) >= IMAGE_UPLOADS_PER_DAY) throw new DomainError('limit-reached', IMAGE_QUOTA_MESSAGE)
     await tx`
       insert into images (hash, mime, bytes, width, height)
       values (${hash}, ${image.mime}, ${image.bytes}, ${image.width}, ${image.height})

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
-import { AppShell, type TopBarPiece } from '~/shell/app-shell'
+import type { TopBarPiece } from '~/pieces/schema'
+import { AppShell } from '~/shell/app-shell'
 import { appShellData } from '~/shell/shell-data.server'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 

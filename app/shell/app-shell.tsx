@@ -5,17 +5,17 @@ import { useHydrated } from '~/lib/hydrated'
 import { billedAmount } from '~/usage/format'
 import { UsageBar } from '~/usage/usage-bar'
 import type { UsageData } from '~/usage/usage.server'
-import { PieceMenu, type MenuPiece } from '~/pieces/piece-menu'
+import { PieceMenu } from '~/pieces/piece-menu'
+import type { TopBarPiece } from '~/pieces/schema'
 import { buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { PageSpinner } from '~/ui/spinner'
 import { isSidebarShortcut, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH, swipeCloses } from './drawer'
 import { Logo } from './logo'
 import { NewPieceEntry } from './new-piece-entry'
+import { SIDEBAR_COOKIE } from './schema'
 import { SidebarPieces, type SidebarPage } from './sidebar-pieces'
 import { titleForPath } from './titles'
-
-export const SIDEBAR_COOKIE = 'pieces_sidebar'
 
 type ShellUser = { username: string | null; email: string; isAdmin: boolean; subscribed: boolean; usage: UsageData }
 
@@ -24,9 +24,6 @@ type ShellUser = { username: string | null; email: string; isAdmin: boolean; sub
  * that becomes a 75%-wide drawer under 768 px, and a top bar titled by path. The drawer
  * opens with a checkbox so it also works without JavaScript.
  */
-/** The Piece shown in the top bar: its dropdown, and Edit or View for the owner. */
-export type TopBarPiece = { piece: MenuPiece; isOwner: boolean; shareUrl: string; view: 'editor' | 'page' }
-
 export function AppShell({
   user,
   initiallyCollapsed,
@@ -85,6 +82,7 @@ export function AppShell({
         checked={drawerOpen}
         onChange={(event) => setDrawerOpen(event.currentTarget.checked)}
       />
+      {/* eslint-disable-next-line jsx-a11y/label-has-associated-control -- the backdrop: a click outside closes the drawer (Escape and the menu button do it for everyone else) */}
       <label htmlFor="sidebar-drawer" aria-hidden="true" className="fixed inset-0 z-40 hidden bg-black/50 peer-checked:block md:peer-checked:hidden" />
       <aside
         aria-label="Sidebar"
@@ -150,6 +148,7 @@ export function AppShell({
         <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-zinc-200 bg-white/80 px-3 backdrop-blur dark:border-zinc-800 dark:bg-[#18181b]/80">
           <label
             htmlFor="sidebar-drawer"
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-element-to-interactive-role -- a label toggles the drawer's checkbox without JavaScript; to assistive tech it is the button it acts as
             role="button"
             tabIndex={0}
             aria-label="Open menu"
@@ -193,7 +192,6 @@ export function AppShell({
 
 function UserMenu({ user }: { user: ShellUser }) {
   const navigation = useNavigation()
-  const location = useLocation()
   const loggingOut = navigation.formAction === '/logout'
   const name = user.username ?? user.email
   const { usage } = user

@@ -4,8 +4,7 @@ import { sql } from '~/lib/db.server'
 import { listPieces } from '~/pieces/pieces.server'
 import { PIECE_LIST_FIRST_PAGE, PIECE_LIST_MAX_PAGE } from '~/pieces/schema'
 import { getUsage } from '~/usage/usage.server'
-import { SIDEBAR_COOKIE } from './app-shell'
-import { SIDEBAR_LIMIT_PARAM } from './sidebar-pieces'
+import { SIDEBAR_COOKIE, SIDEBAR_LIMIT_PARAM } from './schema'
 
 /**
  * What the signed-in frame needs on every page: the user menu (usage, plan), the

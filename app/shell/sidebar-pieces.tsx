@@ -3,14 +3,13 @@ import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import { PIECE_LIST_NEXT_PAGE, PieceMessages } from '~/pieces/schema'
 import { cn } from '~/ui/cn'
+import { PieceIcon } from '~/pieces/piece-icon'
 import { Spinner } from '~/ui/spinner'
 import { useToast } from '~/ui/toaster'
+import { SIDEBAR_LIMIT_PARAM } from './schema'
 
 export type SidebarPiece = { id: number | string; name: string; icon: string; updatedAt: string }
 export type SidebarPage = { data: SidebarPiece[]; has_more: boolean; next_starting_after?: string | null }
-
-/** Without JavaScript, 'Show more' asks the layout for a longer first page. */
-export const SIDEBAR_LIMIT_PARAM = 'pieces'
 
 /** New pages are appended; a Piece already listed (same id) is not shown twice. */
 export function mergePieces(current: SidebarPiece[], next: SidebarPiece[]) {
@@ -113,17 +112,5 @@ export function SidebarPieces({ initial, limit }: { initial: SidebarPage; limit:
         </li>
       ) : null}
     </ul>
-  )
-}
-
-export function PieceIcon({ icon, name, className }: { icon: string; name: string; className?: string }) {
-  if (icon) return <img src={icon} alt="" className={cn('size-5 shrink-0 rounded object-cover', className)} />
-  return (
-    <span
-      aria-hidden="true"
-      className={cn('grid size-5 shrink-0 place-items-center rounded bg-zinc-300 text-[10px] font-semibold uppercase dark:bg-zinc-700', className)}
-    >
-      {name.slice(0, 1)}
-    </span>
   )
 }

@@ -4,8 +4,6 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const CONTACT_MESSAGE_MAX = 1000
 export const CONTACT_NAME_MIN = 2
-/** The honeypot: a field people never see or fill in. */
-export const HONEYPOT_FIELD = 'website'
 
 export const ContactMessages = {
   emailRequired: 'Email is required',

@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD } from '~/site/schema'
+import { HONEYPOT_FIELD } from '~/lib/constants'
 
 /** Hidden from people and assistive tech; bots that fill every field give themselves away. */
 export function Honeypot() {

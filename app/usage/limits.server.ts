@@ -1,6 +1,6 @@
 import type { TransactionSql } from 'postgres'
 import { isPlus } from '~/billing/subscription.server'
-import { ApiFailure } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
 import { DEFAULT_TOKEN_PRICE_PER_MILLION, FREE_DAILY_TOKEN_LIMIT, PLUS_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '~/lib/constants'
 import type { Db } from '~/lib/db.server'
 
@@ -75,7 +75,7 @@ export async function reserveTokens(db: TransactionSql, userId: number, need: To
   await db`select 1 from users where id = ${userId} for update`
   const state = await allowance(db, userId)
   const room = state.limit - state.dailyUsed - state.reserved + state.billableRoom
-  if (room <= need.prompt) throw new ApiFailure(429, limitMessage(state))
+  if (room <= need.prompt) throw new DomainError('limit-reached', limitMessage(state))
   return Math.min(room, need.prompt + need.answers)
 }
 

@@ -560,7 +560,7 @@ describe('icons', () => {
         .toBuffer(),
     )
     for (let i = 0; i < IMAGE_UPLOADS_PER_DAY; i += 1) await storeImage(user.id, image)
-    await expect(storeImage(user.id, image)).rejects.toMatchObject({ status: 429, message: IMAGE_QUOTA_MESSAGE })
+    await expect(storeImage(user.id, image)).rejects.toMatchObject({ kind: 'limit-reached', message: IMAGE_QUOTA_MESSAGE })
     expect(await storeImage((await newUser()).id, image)).toMatch(/^\/images\//)
   })
 
@@ -638,6 +638,6 @@ describe('the gallery (spec 2 call 17)', () => {
 
   it('the module refuses bad input on its own too', async () => {
     const user = await newUser()
-    await expect(createPiece(user.id, { name: 'a b' })).rejects.toMatchObject({ status: 400 })
+    await expect(createPiece(user.id, { name: 'a b' })).rejects.toMatchObject({ kind: 'invalid' })
   })
 })

@@ -51,7 +51,7 @@ async function dropStaleDatabases(adminUrl: string, label: string) {
   const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
   try {
     const rows = await admin<{ datname: string }[]>`
-      select datname from pg_database where datname like ${`pieces\_${label}\_%`}`
+      select datname from pg_database where datname like ${`pieces\\_${label}\\_%`}`
     const cutoff = Date.now() - 2 * 60 * 60 * 1000
     for (const { datname } of rows) {
       const stamp = Number(datname.split('_')[2])

@@ -1,7 +1,7 @@
 import { privateRoute } from '~/accounts/api-auth.server'
 import { startGeneration, waitForGeneration } from '~/chat/generations.server'
 import { SendBody } from '~/chat/send-schema'
-import { readJson, rejectGet, requireMethod } from '~/lib/api.server'
+import { apiError, apiJson, readJson, rejectGet, requireMethod } from '~/lib/api.server'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '~/lib/constants'
 import { PIECE_CODE_MAX } from '~/pieces/schema'
 
@@ -18,5 +18,15 @@ export const action = privateRoute(async ({ user }, { request }) => {
   requireMethod(request, 'POST')
   const input = await readJson(request, SendBody, SEND_BODY_LIMIT)
   const started = await startGeneration(user, input)
-  return waitForGeneration(started, request.signal)
+  const outcome = await waitForGeneration(started, request.signal)
+  switch (outcome.kind) {
+    case 'complete':
+      return apiJson(outcome.result)
+    case 'stopped':
+      return apiJson({ code: '', patch: '', patches: [], diffs: [], tokensUsed: outcome.tokensUsed, tokensSaved: 0, stopped: true })
+    case 'left':
+      return new Response(null, { status: 499 })
+    case 'failed':
+      return apiError(502, outcome.message)
+  }
 })
