@@ -13,40 +13,44 @@ import type { ChatData } from './types'
 /**
  * The chat builder of spec 2 §2–§4: history with undo and redo, the prompt with
  * attachments and the model picker, live progress from the event stream, the draft shown
- * in the preview as it is built, and Accept / Reject. Without JavaScript the same page
- * works through forms (see editor.server.ts).
+ * in the preview as it is built, and Accept / Reject. Every change is a form posted to the
+ * editor's action (app/chat/schema.ts), by a fetcher with JavaScript and by the browser without.
  */
 export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; pieceName: string; prompt: ArrivingPrompt | null }) {
   const builder = useChatBuilder({ chat, pieceName, prompt })
-  const { hydrated, view, processing, composer, draft, confirm, setConfirm } = builder
-  const sendInput = (overwrite = false) => void builder.send(composer.input, composer.attachments, overwrite)
+  const { hydrated, view, working, composer, draft, sender, history, confirm, setConfirm } = builder
   const decision = confirm === 'accept' || confirm === 'reject' ? confirm : null
 
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] flex-col-reverse md:flex-row">
       <section aria-label="Chat" className="flex min-h-0 w-full flex-col border-t border-zinc-200 md:w-[26rem] md:border-t-0 md:border-r dark:border-zinc-800">
-        <ChatHistory draft={draft} showTokenUsage={chat.showTokenUsage} />
+        <ChatHistory draft={draft} sending={sender.pending} showTokenUsage={chat.showTokenUsage} />
         <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
           <StatusBar
             state={view.state}
             hydrated={hydrated}
             running={chat.stage !== 'idle'}
             canRetry={Boolean(composer.input.trim() || composer.attachments.length)}
-            onStop={() => void builder.stop()}
-            onRetry={() => sendInput()}
+            StopForm={builder.StopForm}
+            onRetry={() => sender.request()}
             onDismiss={() => view.setState(IDLE)}
           />
-          <HistoryControls draft={draft} processing={processing} pending={builder.pending} onStep={builder.history.step} onDecide={setConfirm} />
+          <HistoryControls Form={history.Form} draft={draft} processing={working} pending={builder.pending} onStep={history.step} onDecide={setConfirm} />
         </div>
         <PromptForm
+          Form={sender.Form}
+          form={sender.form}
           chat={chat}
+          at={draft.historyIndex}
           hydrated={hydrated}
-          processing={processing}
+          processing={working}
+          busy={sender.busy}
           composer={composer}
           picker={builder.picker}
           overlay={builder.overlay}
           onCloseOverlay={() => builder.setOverlay(null)}
-          onSend={() => sendInput()}
+          onSubmit={sender.onSubmit}
+          onEnter={() => sender.request()}
         />
       </section>
 
@@ -65,15 +69,10 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
         onClose={() => setConfirm(null)}
         onOverwrite={() => {
           setConfirm(null)
-          sendInput(true)
+          sender.request(true)
         }}
       />
-      <DecisionDialog
-        kind={decision}
-        busy={builder.history.deciding}
-        onClose={() => setConfirm(null)}
-        onConfirm={(kind) => void builder.history.decide(kind)}
-      />
+      <DecisionDialog kind={decision} busy={history.deciding} onClose={() => setConfirm(null)} onConfirm={history.decide} />
     </div>
   )
 }

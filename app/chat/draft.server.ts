@@ -1,4 +1,5 @@
 import type { TransactionSql } from 'postgres'
+import { sql } from '~/lib/db.server'
 import { addExchange, readDraft, type DraftData } from './draft'
 import type { GenerationRequest, GenerationResult } from './generations.server'
 
@@ -17,4 +18,22 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
   })
   await tx`update pieces set draft = ${tx.json(draft as never)}, updated_at = now() where id = ${pieceId}`
   return draft
+}
+
+/**
+ * Spec 2 §4 Stop: a stopped generation's message and images go back into the draft's
+ * input, so every page (a reload, a page without JavaScript) offers them again. Something
+ * written there since is kept.
+ */
+export async function restoreStoppedInput(generationId: number) {
+  await sql.begin(async (tx) => {
+    const [stopped] = await tx<{ pieceId: number; request: GenerationRequest }[]>`
+      select piece_id::int as "pieceId", request from generations where id = ${generationId} and status = 'stopped'`
+    if (!stopped) return
+    const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${stopped.pieceId} for update`
+    const draft = readDraft(row?.draft)
+    if (draft.currentInput || draft.currentAttachments.length) return
+    const restored: DraftData = { ...draft, currentInput: stopped.request.message, currentAttachments: stopped.request.attachments }
+    await tx`update pieces set draft = ${tx.json(restored as never)} where id = ${stopped.pieceId}`
+  })
 }

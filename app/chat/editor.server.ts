@@ -1,18 +1,22 @@
-import { redirect } from '@remix-run/node'
+import { parseWithZod } from '@conform-to/zod/v4'
 import type { SessionUser } from '~/accounts/session.server'
 import { isPlus } from '~/billing/subscription.server'
-import { upgradeHref } from '~/billing/upgrade'
+import { setSelectedModel } from '~/accounts/preferences.server'
 import { DomainError } from '~/lib/errors'
 import { sql } from '~/lib/db.server'
-import { redirectWithToast } from '~/lib/toast.server'
+import type { Toast } from '~/lib/toast'
 import { getOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
 import { previewOriginOf, previewUrl, runnerUrl } from '~/pieces/preview.server'
 import { PieceMessages } from '~/pieces/schema'
 import { getUsage } from '~/usage/usage.server'
-import { codeAt, readDraft, redo, undo } from './draft'
+import { codeAt, readDraft, redo, undo, type DraftData } from './draft'
+import { restoreStoppedInput } from './draft.server'
 import { activeGeneration, startGeneration, stopGeneration } from './generations.server'
+import { ChatToasts } from './messages'
 import { normalizeModel } from './models'
-import { SendBody } from './send-schema'
+import { STATUS_MESSAGES } from './progress'
+import { ChatFormSchema, type ChatForm } from './schema'
+import { SendMessages, type SendInput } from './send-schema'
 import type { ChatData } from './types'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
@@ -42,53 +46,81 @@ export async function chatData(user: SessionUser, piece: OwnPiece): Promise<{ ch
   }
 }
 
-const text = (form: FormData, key: string) => {
-  const value = form.get(key)
-  return typeof value === 'string' ? value : ''
+/** What a handled chat form says to a page load (JavaScript off): the toast to show after the redirect. */
+export type ChatFormDone = { toast?: Omit<Toast, 'id'> }
+
+/** A refusal opens the upgrade dialog when PLUS is needed or today's tokens are spent. */
+export const opensUpgrade = (error: DomainError) => Boolean(error.details.requiresSubscription) || error.kind === 'limit-reached'
+
+/**
+ * The chat's forms (issue: "the prompt form posts, the page shows the generation's status
+ * and refreshes itself until it is done, and Accept, Reject, Undo and Redo are forms"),
+ * with or without JavaScript: one schema, one set of rules. Refusals are thrown as
+ * DomainErrors; the route shapes the answer.
+ */
+export async function handleChatForm(user: SessionUser, pieceId: number, formData: FormData): Promise<ChatFormDone> {
+  const submission = parseWithZod(formData, { schema: ChatFormSchema })
+  if (submission.status !== 'success') throw new DomainError('invalid', formError(submission.error))
+  const form = submission.value
+  const piece = await getOwnPiece(user.id, pieceId)
+  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  const draft = readDraft(piece.draftData)
+  switch (form.intent) {
+    case 'send':
+      await startGeneration(user, sendInput(user, piece, draft, form))
+      return {}
+    case 'stop':
+      await stopAndRestore(user.id, pieceId)
+      return { toast: { title: STATUS_MESSAGES.stopped, variant: 'default' } }
+    case 'accept':
+      await updatePiece(user.id, pieceId, { code: codeAt(draft, piece.code), draftData: null })
+      return { toast: { title: ChatToasts.accepted, variant: 'success' } }
+    case 'reject':
+      await updatePiece(user.id, pieceId, { draftData: null })
+      return { toast: { title: ChatToasts.rejected, variant: 'default' } }
+    case 'undo':
+    case 'redo':
+      // Pressed at another point than the draft's (a second tab, a double click): the page catches up instead.
+      if (form.at !== undefined && form.at !== draft.historyIndex) return {}
+      await updatePiece(user.id, pieceId, { draftData: form.intent === 'undo' ? undo(draft) : redo(draft) })
+      return {}
+    case 'model':
+      await setSelectedModel(user.id, form.selectedModel)
+      return {}
+  }
+}
+
+/** The first problem of a form, in the user's words; a missing or unknown intent is a failed update. */
+function formError(error: Record<string, string[] | null> | null | undefined) {
+  if (error?.intent) return PieceMessages.updateFailed
+  return (
+    Object.values(error ?? {})
+      .flat()
+      .find((message): message is string => Boolean(message)) ?? SendMessages.failed
+  )
 }
 
 /**
- * The chat without JavaScript (issue: "the prompt form posts, the page shows the
- * generation's status and refreshes itself until it is done, and Accept, Reject, Undo and
- * Redo are forms"). Each intent redirects back to the editor (post/redirect/get).
+ * A send from the point the user saw: that point's code and messages go to the model, and
+ * the draft stays there with an empty input until the generation ends (spec 2 §4).
  */
-export async function handleChatForm(user: SessionUser, pieceId: number, form: FormData): Promise<Response> {
-  const piece = await getOwnPiece(user.id, pieceId)
-  if (!piece) throw new Response('Not found', { status: 404 })
-  const here = `/pieces/${piece.name}`
-  const draft = readDraft(piece.draftData)
-  try {
-    switch (text(form, 'intent')) {
-      case 'send': {
-        const input = SendBody.safeParse({ pieceId, message: text(form, 'message'), code: codeAt(draft, piece.code), selectedModel: user.selectedModel })
-        if (!input.success) return redirectWithToast(here, { title: input.error.issues[0]?.message ?? 'Something went wrong', variant: 'destructive' })
-        const messageHistory = draft.exchangeHistory
-          .slice(0, draft.historyIndex + 1)
-          .map((exchange) => ({ role: 'user' as const, content: exchange.userMessage.content }))
-        await startGeneration(user, { ...input.data, messageHistory })
-        return redirect(here)
-      }
-      case 'stop':
-        await stopGeneration(user.id, pieceId)
-        return redirectWithToast(here, { title: 'Generation stopped', variant: 'default' })
-      case 'accept':
-        await updatePiece(user.id, pieceId, { code: codeAt(draft, piece.code), draftData: null })
-        return redirectWithToast(here, { title: 'Generation accepted', variant: 'success' })
-      case 'reject':
-        await updatePiece(user.id, pieceId, { draftData: null })
-        return redirectWithToast(here, { title: 'Generation rejected', variant: 'default' })
-      case 'undo':
-        await updatePiece(user.id, pieceId, { draftData: undo(draft) })
-        return redirect(here)
-      case 'redo':
-        await updatePiece(user.id, pieceId, { draftData: redo(draft) })
-        return redirect(here)
-      default:
-        return redirectWithToast(here, { title: PieceMessages.updateFailed, variant: 'destructive' })
-    }
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    const target = error.details.requiresSubscription || error.kind === 'limit-reached' ? upgradeHref(here) : here
-    return redirectWithToast(target, { title: error.message, variant: 'destructive' })
+function sendInput(user: SessionUser, piece: OwnPiece, draft: DraftData, form: Extract<ChatForm, { intent: 'send' }>): SendInput {
+  const seen = form.at !== undefined && form.at >= -1 && form.at < draft.exchangeHistory.length ? form.at : draft.historyIndex
+  const point: DraftData = { ...draft, historyIndex: seen, currentInput: '', currentAttachments: [] }
+  return {
+    pieceId: piece.id,
+    message: form.message,
+    attachments: form.attachments,
+    code: codeAt(point, piece.code),
+    draftData: point,
+    messageHistory: point.exchangeHistory.slice(0, seen + 1).map((exchange) => ({ role: 'user', content: exchange.userMessage.content })),
+    selectedModel: user.selectedModel,
   }
+}
+
+/** Stop, and put the stopped generation's message back in the input (spec 2 §4 Stop). */
+async function stopAndRestore(userId: number, pieceId: number) {
+  const active = await activeGeneration(pieceId)
+  await stopGeneration(userId, pieceId)
+  if (active) await restoreStoppedInput(active.id)
 }

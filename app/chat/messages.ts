@@ -1,8 +1,10 @@
 import { PieceMessages } from '~/pieces/schema'
 
-/** The chat builder's toasts (spec 2 §8), word for word. */
+/** The chat builder's toasts: the spec's (2 §8) word for word, and our own after Accept and Reject. */
 export const ChatToasts = {
   stopFailed: 'Failed to stop generation',
   settingsFailed: 'Failed to update settings',
   loadImageFailed: PieceMessages.loadImageFailed,
+  accepted: 'Generation accepted',
+  rejected: 'Generation rejected',
 } as const

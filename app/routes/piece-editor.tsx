@@ -1,12 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData } from '@remix-run/react'
+import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
 import { ChatBuilder } from '~/chat/chat-builder'
 import { chatData, handleChatForm } from '~/chat/editor.server'
+import { isDomainError } from '~/lib/errors'
+import { NOT_FOUND_MESSAGE } from '~/lib/messages'
 import { editorPageData } from '~/pieces/pages.server'
 import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
+import { chatFormDone, chatFormRefused, chatFormUser, signedOut } from './piece-editor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -16,12 +19,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ piece, topBarPiece, chat, prompt }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
-/** The chat without JavaScript: send, stop, accept, reject, undo and redo as forms. */
+/**
+ * The chat's forms (send, stop, undo, redo, accept, reject, model), posted by the page's
+ * fetchers with JavaScript and by the browser without it: the same fields, the same rules.
+ */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request)
+  const user = await chatFormUser(request)
+  if (!user) return chatFormRefused(request, '/', signedOut())
   const { owned } = await editorPageData(request, user, params.pieceName ?? '')
-  return handleChatForm(user, owned.id, await request.formData())
+  const here = `/pieces/${owned.name}`
+  try {
+    return chatFormDone(request, here, await handleChatForm(user, owned.id, await request.formData()))
+  } catch (error) {
+    if (!isDomainError(error)) throw error
+    if (error.kind === 'not-found') throw new Response(NOT_FOUND_MESSAGE, { status: 404 })
+    return chatFormRefused(request, here, error)
+  }
 }
+
+/** A refused form changed nothing, so the page keeps its data (and a signed-out save is answered in place). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
 /** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
 export default function PieceEditorRoute() {

@@ -27,7 +27,8 @@ test('send a prompt, watch it build, accept it, and the public page shows it', a
   await page.getByRole('button', { name: 'Send' }).click()
   const history = page.getByRole('list', { name: 'Chat history' })
   await expect(history.getByText('a counter app')).toBeVisible({ timeout: 15_000 })
-  if (jsOn()) await expect(page.getByTestId('chat-status')).toHaveText(/Generation complete|Ready to build your Piece/)
+  // With JavaScript the message shows at once, while it is built: the status says when it is done.
+  if (jsOn()) await expect(page.getByTestId('chat-status')).toHaveText(/Generation complete|Ready to build your Piece/, { timeout: 15_000 })
   await expect(preview(page, name).locator('body')).not.toContainText('Your Piece will appear here')
 
   await page.getByRole('button', { name: 'Accept' }).click()

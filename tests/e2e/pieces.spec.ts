@@ -107,6 +107,8 @@ test('onboarding with a prompt creates a piece_ Piece and opens it with the prom
   await expect(page.getByTestId('top-bar-title')).toHaveText(/^piece_[0-9a-f]{8}$/)
   const history = page.getByRole('list', { name: 'Chat history' })
   await expect(history.getByText('a tip calculator')).toBeVisible({ timeout: 15_000 })
+  // The message shows as soon as it is sent; reload once it is built.
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible({ timeout: 15_000 })
   await page.reload()
   await expect(history.getByText('a tip calculator')).toHaveCount(1)
   await expect(page.getByTestId('chat-status')).toHaveText('Ready to build your Piece')

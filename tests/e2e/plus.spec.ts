@@ -11,9 +11,16 @@ test('a PLUS user picks a premium model (saved), and a failed save rolls back wi
   await expect(page).toHaveURL(`/pieces/${name}`)
 
   const picker = page.getByLabel('Model')
-  const [saved] = await Promise.all([page.waitForResponse((response) => response.url().endsWith('/api/private/users/model')), picker.selectOption('gpt-5')])
-  expect(saved.status()).toBe(200)
+  await picker.selectOption('gpt-5')
+  await expect(picker).toHaveValue('gpt-5')
   await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toHaveCount(0)
+  // Saved: the editor opened again (in another tab, so this page's save is not cut short) shows it.
+  const again = await page.context().newPage()
+  await expect(async () => {
+    await again.goto(`/pieces/${name}`)
+    await expect(again.getByLabel('Model')).toHaveValue('gpt-5', { timeout: 1_000 })
+  }).toPass()
+  await again.close()
   await page.reload()
   await expect(page.getByLabel('Model')).toHaveValue('gpt-5')
 

@@ -1,3 +1,4 @@
+import { Fragment } from 'react'
 import { cn } from '~/ui/cn'
 import type { Attachment } from '../send-schema'
 
@@ -47,4 +48,15 @@ export function AttachButton({ enabled, onFiles }: { enabled: boolean; onFiles: 
       />
     </label>
   )
+}
+
+/** The images as fields of the prompt form (`attachments[0].url`…), so they travel with the message. */
+export function AttachmentFields({ attachments }: { attachments: Attachment[] }) {
+  return attachments.map((attachment, index) => (
+    <Fragment key={attachment.id ?? index}>
+      <input type="hidden" name={`attachments[${index}].type`} value={attachment.type} />
+      <input type="hidden" name={`attachments[${index}].url`} value={attachment.url} />
+      {attachment.id ? <input type="hidden" name={`attachments[${index}].id`} value={attachment.id} /> : null}
+    </Fragment>
+  ))
 }

@@ -1,67 +1,81 @@
-import { Form } from '@remix-run/react'
-import { useHydrated } from '~/lib/hydrated'
+import type { FetcherWithComponents } from '@remix-run/react'
 import { Button } from '~/ui/button'
 import type { DraftData } from '../draft'
 
-/** Spec 2 §4: Undo and Redo, and Accept and Reject while a generation is pending. */
+type HistoryForm = FetcherWithComponents<unknown>['Form']
+
+/**
+ * Spec 2 §4: Undo and Redo, and Accept and Reject while a generation is pending. Each is a
+ * form; with JavaScript Accept and Reject ask first (the dialog posts the decision).
+ */
 export function HistoryControls({
+  Form,
   draft,
   processing,
   pending,
   onStep,
   onDecide,
 }: {
+  Form: HistoryForm
   draft: DraftData
   processing: boolean
   pending: boolean
   onStep: (kind: 'undo' | 'redo') => void
   onDecide: (kind: 'accept' | 'reject') => void
 }) {
+  const button = { Form, at: draft.historyIndex }
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
-      <HistoryButton intent="undo" label="Undo" disabled={processing || draft.historyIndex < 0} onClick={() => onStep('undo')} />
+      <HistoryButton {...button} intent="undo" label="Undo" disabled={processing || draft.historyIndex < 0} onSubmit={() => onStep('undo')} />
       <HistoryButton
+        {...button}
         intent="redo"
         label="Redo"
         disabled={processing || draft.historyIndex >= draft.exchangeHistory.length - 1}
-        onClick={() => onStep('redo')}
+        onSubmit={() => onStep('redo')}
       />
       <span className="flex-1" />
       {pending ? (
         <>
-          <HistoryButton intent="reject" label="Reject" disabled={false} onClick={() => onDecide('reject')} />
-          <HistoryButton intent="accept" label="Accept" primary disabled={false} onClick={() => onDecide('accept')} />
+          <HistoryButton {...button} intent="reject" label="Reject" disabled={false} asks onSubmit={() => onDecide('reject')} />
+          <HistoryButton {...button} intent="accept" label="Accept" primary disabled={false} asks onSubmit={() => onDecide('accept')} />
         </>
       ) : null}
     </div>
   )
 }
 
-/** Undo, Redo, Accept and Reject: buttons with JavaScript, forms without. */
+/** One control of the history: a form posting its intent and the history point it was pressed at. */
 function HistoryButton({
+  Form,
+  at,
   intent,
   label,
   disabled,
   primary = false,
-  onClick,
+  asks = false,
+  onSubmit,
 }: {
+  Form: HistoryForm
+  at: number
   intent: string
   label: string
   disabled: boolean
   primary?: boolean
-  onClick: () => void
+  /** With JavaScript, opens a dialog instead of posting. */
+  asks?: boolean
+  onSubmit?: () => void
 }) {
-  const hydrated = useHydrated()
   return (
     <Form
       method="post"
       onSubmit={(event) => {
-        if (!hydrated) return
-        event.preventDefault()
-        onClick()
+        if (asks) event.preventDefault()
+        onSubmit?.()
       }}
     >
       <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="at" value={at} />
       <Button type="submit" size="sm" variant={primary ? 'primary' : 'secondary'} disabled={disabled}>
         {label}
       </Button>

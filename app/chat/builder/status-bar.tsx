@@ -1,18 +1,18 @@
-import { Form } from '@remix-run/react'
+import type { FetcherWithComponents } from '@remix-run/react'
 import { Button } from '~/ui/button'
 import type { Status } from './status'
 
 /**
  * Spec 2 §4: the status line and progress bar, with Stop while processing and Retry and
- * Dismiss after a stop or an error. Without JavaScript Stop is a form, and the page
- * refreshes itself while a generation runs.
+ * Dismiss after a stop or an error. Stop is a form (a fetcher's, with JavaScript); without
+ * JavaScript the page refreshes itself while a generation runs.
  */
 export function StatusBar({
   state,
   hydrated,
   running,
   canRetry,
-  onStop,
+  StopForm,
   onRetry,
   onDismiss,
 }: {
@@ -20,7 +20,7 @@ export function StatusBar({
   hydrated: boolean
   running: boolean
   canRetry: boolean
-  onStop: () => void
+  StopForm: FetcherWithComponents<unknown>['Form']
   onRetry: () => void
   onDismiss: () => void
 }) {
@@ -34,12 +34,12 @@ export function StatusBar({
         </p>
         <div className="flex shrink-0 gap-1">
           {processing ? (
-            <Form method="post" onSubmit={(event) => (hydrated ? (event.preventDefault(), onStop()) : undefined)}>
+            <StopForm method="post">
               <input type="hidden" name="intent" value="stop" />
               <Button type="submit" variant="secondary" size="sm">
                 Stop
               </Button>
-            </Form>
+            </StopForm>
           ) : null}
           {(state.status === 'error' || state.status === 'stopped') && hydrated ? (
             <>
@@ -62,7 +62,7 @@ export function StatusBar({
 }
 
 /** Spec 2 §9: typing dots, 168 ms apart. */
-function TypingDots() {
+export function TypingDots() {
   return (
     <span aria-hidden="true" className="ml-1 inline-flex gap-0.5 align-middle">
       {[0, 1, 2].map((dot) => (

@@ -1,55 +1,77 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ArrivingPrompt } from '~/pieces/prompt.server'
+import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
+import type { ArrivingPrompt } from '~/pieces/prompt.server'
 import { starterDocument } from '~/pieces/starter-document'
 import { codeAt, hasPending, type DraftData } from '../draft'
 import type { ChatData } from '../types'
 import type { Overlay } from './overlays'
+import { IDLE, STOPPED } from './status'
 import { useArrivingPrompt } from './use-arriving-prompt'
-import { useComposer } from './use-composer'
+import { useComposer, type Composer } from './use-composer'
 import { useDraftHistory } from './use-draft-history'
 import { useGenerationStream } from './use-generation-stream'
 import { useModelPicker } from './use-model-picker'
 import { usePreviewRunner } from './use-preview-runner'
-import { useSend, type Sending } from './use-send'
+import { useSend } from './use-send'
 import { useStop } from './use-stop'
 
 export type Confirm = 'overwrite' | 'accept' | 'reject'
 
+const signatureOf = (draft: DraftData) => `${draft.historyIndex}:${draft.exchangeHistory.length}:${draft.currentAttachments.length}:${draft.currentInput}`
+
+/**
+ * The saved draft's input is the server's truth when the draft changes there (a send,
+ * Undo, Redo, Accept, Reject, a Stop that gives the message back); other reloads of the
+ * page's data (a model change) leave what is being written alone. `expect` names a draft
+ * the page already shows (an Undo on its way), so its arrival does not write over what
+ * was typed since.
+ */
+function useInputFromDraft(saved: DraftData, composer: Composer, sending: boolean) {
+  const signature = signatureOf(saved)
+  const seen = useRef(signature)
+  const { fill } = composer
+  useEffect(() => {
+    if (seen.current === signature) return
+    seen.current = signature
+    if (!sending) fill(saved.currentInput, saved.currentAttachments)
+  }, [fill, saved, sending, signature])
+  return { expect: (draft: DraftData) => void (seen.current = signatureOf(draft)) }
+}
+
 /** Everything the chat builder shows and does, put together from its parts. */
 export function useChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; pieceName: string; prompt: ArrivingPrompt | null }) {
   const hydrated = useHydrated()
-  const sending = useRef<Sending | null>(null)
-  const isSending = useCallback(() => sending.current !== null, [])
-  const view = useGenerationStream({ pieceId: chat.pieceId, stage: chat.stage, enabled: hydrated, isSending })
   const composer = useComposer(chat.draft.currentInput, chat.draft.currentAttachments)
-  const [draft, setDraft] = useState<DraftData>(chat.draft)
   const [overlay, setOverlay] = useState<Overlay | null>(null)
   const [confirm, setConfirm] = useState<Confirm | null>(null)
-  const picker = useModelPicker(chat)
+  const view = useGenerationStream({ pieceId: chat.pieceId, stage: chat.stage, enabled: hydrated, onEnd: (end) => sender.ended(end) })
   const processing = view.state.status === 'processing'
-  // Set when the arriving prompt filled the input: the reload that takes it out of the address keeps it.
-  const keepFilledInput = useRef(false)
-
-  // A new loader answer (after complete, accept, reject) is the server's truth.
-  const { fill, setInput } = composer
-  useEffect(() => {
-    setDraft(chat.draft)
-    if (!sending.current && !keepFilledInput.current) fill(chat.draft.currentInput, chat.draft.currentAttachments)
-    keepFilledInput.current = false
-  }, [chat.draft, fill])
-
-  const send = useSend({ chat, draft, model: picker.model, processing, sending, composer, view, setOverlay, askOverwrite: () => setConfirm('overwrite') })
-  const stop = useStop({ pieceId: chat.pieceId, sending, composer, view })
-  const history = useDraftHistory({ chat, draft, setDraft, composer, view, closeDialog: () => setConfirm(null) })
-  const fillInput = useCallback(
-    (text: string) => {
-      keepFilledInput.current = true
-      setInput(text)
+  const history = useDraftHistory({
+    saved: chat.draft,
+    onStep: (next) => {
+      composer.fill(next.currentInput, next.currentAttachments)
+      composer.setExpanded(false)
+      input.expect(next)
     },
-    [setInput],
-  )
-  useArrivingPrompt({ prompt, pieceId: chat.pieceId, pieceName, hydrated, send: (text) => void send(text, []), fillInput })
+    onDecided: () => {
+      setConfirm(null)
+      view.setState(IDLE)
+    },
+  })
+  const draft = history.draft
+  const sender = useSend({ saved: chat.draft, draft, hydrated, processing, composer, view, setOverlay, askOverwrite: () => setConfirm('overwrite') })
+  const StopForm = useStop(() => {
+    // The event stream may have said it first; a generation that completed meanwhile stays complete.
+    if (!processing) return
+    sender.ended('stopped')
+    view.finish(STOPPED)
+  })
+  const picker = useModelPicker(chat)
+  const input = useInputFromDraft(chat.draft, composer, Boolean(sender.pending))
+  useArrivingPrompt({ prompt, pieceId: chat.pieceId, pieceName, hydrated, send: sender.sendText, fillInput: composer.setInput })
+
+  // Until the exchange a send became is in the page's data, the history and the input wait for it.
+  const working = processing || sender.pending !== null
 
   // A Piece with no code yet shows the same starter page as its public page.
   const shownCode = view.liveCode ?? (codeAt(draft, chat.savedCode) || starterDocument({ name: pieceName }))
@@ -58,17 +80,17 @@ export function useChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; pi
   return {
     hydrated,
     view,
-    processing,
+    working,
     composer,
     draft,
-    pending: hasPending(draft) && !processing,
+    pending: hasPending(draft) && !working,
     overlay,
     setOverlay,
     confirm,
     setConfirm,
     picker,
-    send,
-    stop,
+    sender,
+    StopForm,
     history,
     runner,
   }

@@ -1,59 +1,43 @@
-import { useRevalidator } from '@remix-run/react'
-import { useState } from 'react'
+import { useFetcher } from '@remix-run/react'
 import { useToast } from '~/ui/toaster'
-import { codeAt, redo, undo, type DraftData } from '../draft'
+import { redo, undo, type DraftData } from '../draft'
 import { ChatToasts } from '../messages'
-import type { ChatData } from '../types'
-import { IDLE } from './status'
-import type { Composer } from './use-composer'
-import type { GenerationView } from './use-generation-stream'
+import type { ChatFormReply } from '../schema'
+import { useFetcherReply } from './use-fetcher-reply'
 
-async function patchDraft(pieceId: number, body: Record<string, unknown>) {
-  const response = await fetch(`/api/private/pieces?id=${pieceId}`, {
-    method: 'PATCH',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!response.ok) throw new Error(`status ${response.status}`)
+export type Decision = 'accept' | 'reject'
+
+/** The draft as it will be once an Undo or Redo on its way is applied. */
+function optimisticDraft(saved: DraftData, formData: FormData | undefined): DraftData {
+  const intent = formData?.get('intent')
+  if (Number(formData?.get('at')) !== saved.historyIndex) return saved
+  if (intent === 'undo') return undo(saved)
+  if (intent === 'redo') return redo(saved)
+  return saved
 }
 
-type HistoryDeps = {
-  chat: ChatData
-  draft: DraftData
-  setDraft: (draft: DraftData) => void
-  composer: Composer
-  view: GenerationView
-  closeDialog: () => void
-}
-
-/** Spec 2 §4 history: Undo and Redo move through the exchanges, Accept and Reject end them. */
-export function useDraftHistory({ chat, draft, setDraft, composer, view, closeDialog }: HistoryDeps) {
+/**
+ * Spec 2 §4 history (intents `undo`, `redo`, `accept`, `reject`): the saved draft lives on
+ * the server; the page shows an Undo or Redo at once and the reloaded data confirms it.
+ */
+export function useDraftHistory({ saved, onStep, onDecided }: { saved: DraftData; onStep: (next: DraftData) => void; onDecided: () => void }) {
+  const fetcher = useFetcher<ChatFormReply>()
   const toast = useToast()
-  const { revalidate } = useRevalidator()
-  const [deciding, setDeciding] = useState(false)
-
-  function step(kind: 'undo' | 'redo') {
-    const next = kind === 'undo' ? undo(draft) : redo(draft)
-    if (next === draft) return
-    composer.fill(next.currentInput, next.currentAttachments)
-    composer.setExpanded(false)
-    setDraft(next)
-    patchDraft(chat.pieceId, { draftData: next }).catch(() => toast({ title: ChatToasts.settingsFailed, variant: 'destructive' }))
+  const draft = optimisticDraft(saved, fetcher.formData)
+  const intent = fetcher.formData?.get('intent')
+  useFetcherReply(fetcher, (reply, sent) => {
+    if (!reply.ok) return toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
+    if (sent === 'accept' || sent === 'reject') onDecided()
+  })
+  return {
+    Form: fetcher.Form,
+    draft,
+    deciding: fetcher.state !== 'idle' && (intent === 'accept' || intent === 'reject'),
+    /** Undo or Redo pressed: the input takes the restored message at once. */
+    step: (kind: 'undo' | 'redo') => {
+      const next = kind === 'undo' ? undo(draft) : redo(draft)
+      if (next !== draft) onStep(next)
+    },
+    decide: (kind: Decision) => fetcher.submit({ intent: kind }, { method: 'post' }),
   }
-
-  async function decide(kind: 'accept' | 'reject') {
-    setDeciding(true)
-    try {
-      await patchDraft(chat.pieceId, kind === 'accept' ? { code: codeAt(draft, chat.savedCode), draftData: null } : { draftData: null })
-      closeDialog()
-      view.setState(IDLE)
-      revalidate()
-    } catch {
-      toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
-    } finally {
-      setDeciding(false)
-    }
-  }
-
-  return { deciding, step, decide }
 }

@@ -1,8 +1,10 @@
 import { useRevalidator } from '@remix-run/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { progressHint, STATUS_MESSAGES } from '../progress'
 import type { ChatEvent } from '../types'
-import { clearAfter, COMPLETE, STOPPED, statusFromStage, type Status } from './status'
+import { clearAfter, COMPLETE, failure, STOPPED, statusFromStage, type Status } from './status'
+
+export type GenerationEnd = 'complete' | 'stopped' | 'failed'
 
 function parseEvent(data: string): ChatEvent | null {
   try {
@@ -15,13 +17,27 @@ function parseEvent(data: string): ChatEvent | null {
 /**
  * The Piece's generation as this page shows it: the status line and bar, and the code
  * being built. Follows the event stream (spec 2 §7 call 9) for this Piece only, whoever
- * started the generation; `isSending` says when this page's own send will report the end
- * itself.
+ * started the generation; on `complete` the page's data is reloaded, and `onEnd` hears how
+ * each generation ended.
  */
-export function useGenerationStream({ pieceId, stage, enabled, isSending }: { pieceId: number; stage: string; enabled: boolean; isSending: () => boolean }) {
+export function useGenerationStream({
+  pieceId,
+  stage,
+  enabled,
+  onEnd,
+}: {
+  pieceId: number
+  stage: string
+  enabled: boolean
+  onEnd: (end: GenerationEnd) => void
+}) {
   const [state, setState] = useState<Status>(() => statusFromStage(stage))
   const [liveCode, setLiveCode] = useState<string | null>(null)
   const { revalidate } = useRevalidator()
+  const ended = useRef(onEnd)
+  useEffect(() => {
+    ended.current = onEnd
+  })
 
   /** Shows how a generation ended; the bar empties a moment later unless something else was said. */
   const finish = useCallback((next: Status) => {
@@ -31,30 +47,30 @@ export function useGenerationStream({ pieceId, stage, enabled, isSending }: { pi
 
   useEffect(() => {
     if (!enabled) return
+    const end = (next: Status, how: GenerationEnd) => {
+      setLiveCode(null)
+      finish(next)
+      ended.current(how)
+    }
     const source = new EventSource(`/api/private/chat/subscribe?pieceId=${pieceId}`)
     source.onmessage = (message) => {
       const event = parseEvent(message.data)
       if (!event || event.pieceId !== pieceId) return
-      if (event.type === 'status' && event.error) return setLiveCode(null)
+      if (event.type === 'status' && event.error) return end(failure(event.error), 'failed')
       if (event.type === 'status' && event.stage && event.stage !== 'idle') setState(statusFromStage(event.stage))
       if (event.type === 'progress') {
         const title = event.currentStepTitle ?? STATUS_MESSAGES.generating
         setState({ status: 'processing', message: title, progress: progressHint(title, { index: event.currentStepIndex, total: event.plannedStepsTotal }) })
         if (event.latestCode) setLiveCode(event.latestCode)
       }
-      if (event.type === 'complete' && !isSending()) {
-        // Started elsewhere (another tab, or before a reload): show its result.
-        setLiveCode(null)
-        finish(COMPLETE)
+      if (event.type === 'complete') {
+        end(COMPLETE, 'complete')
         revalidate()
       }
-      if (event.type === 'stopped' && !isSending()) {
-        setLiveCode(null)
-        finish(STOPPED)
-      }
+      if (event.type === 'stopped') end(STOPPED, 'stopped')
     }
     return () => source.close()
-  }, [enabled, finish, isSending, pieceId, revalidate])
+  }, [enabled, finish, pieceId, revalidate])
 
   return { state, setState, finish, liveCode, setLiveCode }
 }

@@ -1,34 +1,28 @@
-import { useState } from 'react'
+import { useFetcher } from '@remix-run/react'
 import { openPaymentDialog } from '~/billing/payment-dialog-event'
 import { useToast } from '~/ui/toaster'
 import { ChatToasts } from '../messages'
-import { MODELS, type ModelId } from '../models'
+import { MODELS, normalizeModel, type ModelId } from '../models'
+import type { ChatFormReply } from '../schema'
+import { useFetcherReply } from './use-fetcher-reply'
 
-/** Spec 2 §7 call 6: the chosen model is saved at once, and rolled back if the save fails. */
+/**
+ * Spec 2 §7 call 6 as the page's form (intent `model`): the chosen model shows at once,
+ * and the saved one comes back if the save is refused.
+ */
 export function useModelPicker({ model: saved, subscribed }: { model: ModelId; subscribed: boolean }) {
+  const fetcher = useFetcher<ChatFormReply>()
   const toast = useToast()
-  const [model, setModel] = useState<ModelId>(saved)
+  const choosing = fetcher.formData?.get('selectedModel')
+  useFetcherReply(fetcher, (reply) => {
+    if (!reply.ok) toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
+  })
 
-  async function choose(next: ModelId) {
+  function choose(next: ModelId) {
     const option = MODELS.find((candidate) => candidate.id === next)
-    if (option?.requiresSubscription && !subscribed) {
-      openPaymentDialog('upgrade-to-plus', 'model-picker')
-      return
-    }
-    const previous = model
-    setModel(next)
-    try {
-      const response = await fetch('/api/private/users/model', {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ selectedModel: next }),
-      })
-      if (!response.ok) throw new Error(`status ${response.status}`)
-    } catch {
-      setModel(previous)
-      toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
-    }
+    if (option?.requiresSubscription && !subscribed) return openPaymentDialog('upgrade-to-plus', 'model-picker')
+    fetcher.submit({ intent: 'model', selectedModel: next }, { method: 'post' })
   }
 
-  return { model, choose }
+  return { model: typeof choosing === 'string' ? normalizeModel(choosing) : saved, choose }
 }

@@ -1,82 +1,113 @@
-import { useRevalidator } from '@remix-run/react'
-import type { MutableRefObject } from 'react'
-import { codeAt, isBehindLatest, type DraftData } from '../draft'
-import type { ModelId } from '../models'
-import { STATUS_MESSAGES } from '../progress'
-import type { Attachment } from '../send-schema'
-import type { ChatData } from '../types'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useFetcher } from '@remix-run/react'
+import { useRef, useState, type FormEvent } from 'react'
+import { isBehindLatest, type DraftData } from '../draft'
+import { ChatFormSchema, type ChatFormReply } from '../schema'
+import { SendMessages, type Attachment } from '../send-schema'
 import type { Overlay } from './overlays'
 import { showRefusal } from './refusal'
-import { COMPLETE, failure, SENDING } from './status'
+import { failure, SENDING } from './status'
 import type { Composer } from './use-composer'
-import type { GenerationView } from './use-generation-stream'
+import { useFetcherReply } from './use-fetcher-reply'
+import type { GenerationEnd, GenerationView } from './use-generation-stream'
 
-/** The send in flight: what to put back in the input if it is stopped. */
-export type Sending = { controller: AbortController; input: string; attachments: Attachment[] }
+/**
+ * The message being built: shown in the history at once, and put back in the input if
+ * the send is refused, stopped or fails. `settledOn` is the draft the page had when the
+ * generation completed: the next one holds the new exchange.
+ */
+export type InFlight = { text: string; attachments: Attachment[]; at: number; settledOn?: DraftData }
+
+/** The exchange the message became is in the draft, or the page has had its data since the generation completed. */
+function hasLanded(inFlight: InFlight, saved: DraftData) {
+  const next = saved.exchangeHistory[inFlight.at + 1]
+  if (saved.historyIndex === inFlight.at + 1 && next?.userMessage.content === inFlight.text.trim()) return true
+  return inFlight.settledOn !== undefined && inFlight.settledOn !== saved
+}
 
 type SendDeps = {
-  chat: ChatData
+  saved: DraftData
   draft: DraftData
-  model: ModelId
+  hydrated: boolean
   processing: boolean
-  sending: MutableRefObject<Sending | null>
   composer: Composer
   view: GenerationView
   setOverlay: (overlay: Overlay | null) => void
   askOverwrite: () => void
 }
 
-/** Spec 2 §7 call 7's body: the message, the code and history at the current point, the model. */
-function sendBody(chat: ChatData, draft: DraftData, model: ModelId, text: string, files: Attachment[]) {
-  const history = draft.exchangeHistory.slice(0, draft.historyIndex + 1)
-  return JSON.stringify({
-    pieceId: chat.pieceId,
-    message: text,
-    attachments: files.map(({ id, type, url }) => ({ id, type, url })),
-    code: codeAt(draft, chat.savedCode),
-    draftData: { ...draft, currentInput: '', currentAttachments: [] },
-    messageHistory: history.map((exchange) => ({ role: 'user', content: exchange.userMessage.content })),
-    selectedModel: model,
-  })
-}
+/** The prompt form's submission (intent `send`): the action starts the generation, the event stream follows it. */
+export function useSend({ saved, draft, hydrated, processing, composer, view, setOverlay, askOverwrite }: SendDeps) {
+  const fetcher = useFetcher<ChatFormReply>()
+  const form = useRef<HTMLFormElement>(null)
+  const overwriteConfirmed = useRef(false)
+  const [inFlight, setInFlight] = useState<InFlight | null>(null)
+  const pending = inFlight && !hasLanded(inFlight, saved) ? inFlight : null
+  const busy = processing || fetcher.state !== 'idle' || pending !== null
 
-/** Sends a message and waits for its generation to end; a refusal puts the message back. */
-export function useSend({ chat, draft, model, processing, sending, composer, view, setOverlay, askOverwrite }: SendDeps) {
-  const { revalidate } = useRevalidator()
-  return async function send(text: string, files: Attachment[], overwrite = false) {
-    if (processing || (!text.trim() && !files.length)) return
-    if (isBehindLatest(draft) && !overwrite) return askOverwrite()
-    const controller = new AbortController()
-    sending.current = { controller, input: text, attachments: files }
+  function begin(text: string, files: Attachment[]) {
+    setInFlight({ text, attachments: files, at: draft.historyIndex })
     composer.fill('', [])
     composer.setExpanded(false)
     setOverlay(null)
     view.setState(SENDING)
-    try {
-      const response = await fetch('/api/private/piece-user-usage', {
-        method: 'POST',
-        signal: controller.signal,
-        headers: { 'Content-Type': 'application/json' },
-        body: sendBody(chat, draft, model, text, files),
-      })
-      const body = (await response.json().catch(() => ({}))) as { message?: string; requiresSubscription?: boolean; stopped?: boolean }
-      // Stop aborts this request, which can land while its answer is still being read: the
-      // half-read answer is not a result, and Stop has already said what happened.
-      if (body.stopped || controller.signal.aborted) return
-      view.setLiveCode(null)
-      if (!response.ok) {
-        composer.fill(text, files)
-        return showRefusal({ status: response.status, ...body }, { setOverlay, finish: view.finish })
-      }
-      view.finish(COMPLETE)
-      revalidate()
-    } catch {
-      if (controller.signal.aborted) return
-      composer.fill(text, files)
-      view.setLiveCode(null)
-      view.finish(failure(STATUS_MESSAGES.error))
-    } finally {
-      if (sending.current?.controller === controller) sending.current = null
+  }
+
+  /** The message goes back in the input; the history no longer shows it. */
+  function giveBack() {
+    if (pending) composer.fill(pending.text, pending.attachments)
+    setInFlight(null)
+    view.setLiveCode(null)
+  }
+
+  useFetcherReply(fetcher, (reply) => {
+    if (reply.ok) return
+    giveBack()
+    showRefusal(reply.refusal, { setOverlay, finish: view.finish })
+  })
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (!hydrated) return
+    const confirmed = overwriteConfirmed.current
+    overwriteConfirmed.current = false
+    const checked = parseWithZod(new FormData(event.currentTarget), { schema: ChatFormSchema })
+    if (busy || checked.status !== 'success') {
+      event.preventDefault()
+      const problem = checked.status === 'error' ? Object.values(checked.error ?? {}).flat()[0] : null
+      // An empty message is simply not sent (Send is off); other problems are said as the server would.
+      if (!busy && problem && problem !== SendMessages.empty) view.finish(failure(problem))
+      return
     }
+    if (isBehindLatest(draft) && !confirmed) {
+      event.preventDefault()
+      return askOverwrite()
+    }
+    begin(composer.input, composer.attachments)
+  }
+
+  return {
+    Form: fetcher.Form,
+    form,
+    busy,
+    /** Shown in the history until the exchange it became arrives. */
+    pending,
+    onSubmit,
+    /** Sends what the input holds, as the Send button would (Enter, Retry, Overwrite). */
+    request: (overwrite = false) => {
+      overwriteConfirmed.current = overwrite
+      form.current?.requestSubmit()
+    },
+    /** Sends a text that is not in the input (the arriving prompt). */
+    sendText: (text: string) => {
+      if (busy) return
+      begin(text, [])
+      fetcher.submit({ intent: 'send', message: text, at: String(draft.historyIndex) }, { method: 'post' })
+    },
+    ended: (end: GenerationEnd) => {
+      if (end !== 'complete') return giveBack()
+      if (inFlight) setInFlight({ ...inFlight, settledOn: saved })
+    },
   }
 }
+
+export type Sender = ReturnType<typeof useSend>

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs'
+import type PgBoss from 'pg-boss'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerWithPassword } from '../../app/accounts/accounts.server'
+import { createSession } from '../../app/accounts/session.server'
+import { setUsername } from '../../app/accounts/users.server'
+import { readDraft } from '../../app/chat/draft'
+import type { ChatFormReply } from '../../app/chat/schema'
+import { SendMessages } from '../../app/chat/send-schema'
+import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
+import { sql } from '../../app/lib/db.server'
+import { createPiece, getOwnPiece } from '../../app/pieces/pieces.server'
+import { action } from '../../app/routes/piece-editor'
+import { startBoss } from '../../jobs/boss'
+import { ROUTE_CONTEXT, thrown } from '../support/routes'
+
+/**
+ * The editor's chat forms (app/chat/schema.ts): one action for the page with JavaScript
+ * (fetchers, answered with JSON) and without it (answered with a redirect). No generate
+ * worker runs here, so a send stays queued and Stop always finds it.
+ */
+const FETCHER = { 'Sec-Fetch-Mode': 'cors' }
+const PAGE = { 'Sec-Fetch-Mode': 'navigate' }
+const IMAGE = `data:image/png;base64,${readFileSync('tests/e2e/files/icon.png').toString('base64')}`
+const unique = (label: string) => `${label}_${Math.random().toString(36).slice(2, 10)}`
+
+let boss: PgBoss
+beforeAll(async () => {
+  boss = await startBoss(process.env.DATABASE_URL!)
+})
+afterAll(async () => {
+  await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
+  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('boss')
+})
+
+async function newOwner() {
+  const created = await registerWithPassword(`chatform.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, 'correct horse battery')
+  if (!created.ok) throw new Error('setup failed')
+  await setUsername(created.userId, unique('u'))
+  const piece = await createPiece(created.userId, { name: unique('form') })
+  return { userId: created.userId, pieceId: piece.id, name: piece.name, cookie: (await createSession(created.userId)).split(';')[0]! }
+}
+type Owner = Awaited<ReturnType<typeof newOwner>>
+
+function post(owner: Owner, fields: Record<string, string>, mode: Record<string, string> = FETCHER, cookie = owner.cookie) {
+  const request = new Request(`http://localhost/pieces/${owner.name}`, { method: 'POST', headers: { cookie, ...mode }, body: new URLSearchParams(fields) })
+  return action({ request, context: ROUTE_CONTEXT, params: { pieceName: owner.name } })
+}
+
+/** A fetcher's answer: Remix's `data()` wrapper with the reply and its status. */
+async function reply(answer: Promise<unknown>) {
+  const { data, init } = (await answer) as { data: ChatFormReply; init?: { status?: number } | null }
+  return { status: init?.status ?? 200, body: data }
+}
+
+const draftOf = async (owner: Owner) => readDraft((await getOwnPiece(owner.userId, owner.pieceId))!.draftData)
+const generationsOf = (pieceId: number) =>
+  sql<{ status: string; request: { message: string; attachments: { url: string }[] } }[]>`
+    select status, request from generations where piece_id = ${pieceId} order by id`
+
+describe('the chat forms of the editor', () => {
+  it('sends a message with its images from a fetcher, and Stop gives both back to the input', async () => {
+    const owner = await newOwner()
+    const sent = await reply(
+      post(owner, { intent: 'send', message: 'use this picture', at: '-1', 'attachments[0].type': 'image', 'attachments[0].url': IMAGE }),
+    )
+    expect(sent).toEqual({ status: 200, body: { ok: true } })
+    const [queued] = await generationsOf(owner.pieceId)
+    expect(queued!.status).toBe('queued')
+    expect(queued!.request.message).toBe('use this picture')
+    expect(queued!.request.attachments.map((attachment) => attachment.url)).toEqual([IMAGE])
+
+    const busy = await reply(post(owner, { intent: 'send', message: 'another', at: '-1' }))
+    expect(busy).toEqual({ status: 409, body: { ok: false, refusal: { status: 409, message: SendMessages.inProgress } } })
+
+    expect(await reply(post(owner, { intent: 'stop' }))).toEqual({ status: 200, body: { ok: true } })
+    expect((await generationsOf(owner.pieceId)).map((generation) => generation.status)).toEqual(['stopped'])
+    const draft = await draftOf(owner)
+    expect(draft.currentInput).toBe('use this picture')
+    expect(draft.currentAttachments.map((attachment) => attachment.url)).toEqual([IMAGE])
+  })
+
+  it('answers a page load with a redirect and a toast, and a fetcher with JSON', async () => {
+    const owner = await newOwner()
+    const empty = (await post(owner, { intent: 'send', message: '  ' }, PAGE)) as Response
+    expect(empty.status).toBe(302)
+    expect(empty.headers.get('location')).toBe(`/pieces/${owner.name}`)
+    expect(empty.headers.get('set-cookie')).toMatch(/toast/)
+    expect(await reply(post(owner, { intent: 'send', message: '  ' }))).toEqual({
+      status: 400,
+      body: { ok: false, refusal: { status: 400, message: SendMessages.empty } },
+    })
+    expect((await reply(post(owner, { intent: 'nothing' }))).status).toBe(400)
+    expect(await generationsOf(owner.pieceId)).toEqual([])
+  })
+
+  it('refuses a send over the daily limit: JSON 429 for a fetcher, the upgrade dialog for a page load', async () => {
+    const owner = await newOwner()
+    await sql`
+      insert into usage_days (user_id, day, tokens)
+      values (${owner.userId}, (now() at time zone ${USAGE_TIME_ZONE})::date, ${FREE_DAILY_TOKEN_LIMIT})`
+    const refused = await reply(post(owner, { intent: 'send', message: 'one more' }))
+    expect(refused.status).toBe(429)
+    expect(refused.body.ok === false && refused.body.refusal.message).toMatch(/Daily token limit/)
+    const page = (await post(owner, { intent: 'send', message: 'one more' }, PAGE)) as Response
+    expect(page.headers.get('location')).toBe(`/pieces/${owner.name}?upgrade=plus`)
+  })
+
+  it('applies Undo and Redo only at the point they were pressed at', async () => {
+    const owner = await newOwner()
+    const exchange = (content: string) => ({
+      userMessage: { role: 'user', content, attachments: [] },
+      assistantMessage: { role: 'assistant', content: `<p>${content}</p>`, attachments: [] },
+      tokensUsed: 10,
+    })
+    const draft = { currentInput: '', currentAttachments: [], exchangeHistory: [exchange('one'), exchange('two')], historyIndex: 1 }
+    await sql`update pieces set draft = ${sql.json(draft)} where id = ${owner.pieceId}`
+    expect(await reply(post(owner, { intent: 'undo', at: '0' }))).toEqual({ status: 200, body: { ok: true } })
+    expect((await draftOf(owner)).historyIndex).toBe(1)
+    await post(owner, { intent: 'undo', at: '1' })
+    expect(await draftOf(owner)).toMatchObject({ historyIndex: 0, currentInput: 'two' })
+    const page = (await post(owner, { intent: 'redo', at: '0' }, PAGE)) as Response
+    expect(page.status).toBe(302)
+    expect(await draftOf(owner)).toMatchObject({ historyIndex: 1, currentInput: '' })
+  })
+
+  it('saves the model, refuses a PLUS model to a free user, and answers a signed-out fetcher in place', async () => {
+    const owner = await newOwner()
+    expect(await reply(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }))).toEqual({ status: 200, body: { ok: true } })
+    const plus = await reply(post(owner, { intent: 'model', selectedModel: 'gpt-5' }))
+    expect(plus.status).toBe(403)
+    expect(plus.body).toMatchObject({ ok: false, refusal: { status: 403, requiresSubscription: true } })
+    expect((await reply(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }, FETCHER, ''))).status).toBe(401)
+    const signedOut = await thrown(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }, PAGE, '') as Promise<unknown>)
+    expect(signedOut.headers.get('location')).toMatch(/^\/signin/)
+  })
+})
