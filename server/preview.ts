@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Env } from '../app/lib/env.server'
+import { etagMatches } from '../app/lib/http'
 import { pieceIdOfHost } from '../app/lib/piece-origins'
 import { loadPreviewDocument, runnerDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
 
@@ -22,8 +23,6 @@ export function pieceContentSecurityPolicy(appOrigin: string) {
     `frame-ancestors ${appOrigin}`,
   ].join('; ')
 }
-
-const matchesEtag = (header: string | undefined, etag: string) => Boolean(header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
 
 /**
  * The preview origins: the only place generated Piece code is served from, each Piece on
@@ -99,7 +98,7 @@ export function createPreviewHandler(env: Env) {
       if (!verifyPreviewSignature(query)) return plain(res, 404, 'Not found')
       const found = await document(query)
       if (!found) return plain(res, 404, 'Not found')
-      if (matchesEtag(req.headers['if-none-match'], found.etag)) {
+      if (etagMatches(req.headers['if-none-match'], found.etag)) {
         res.writeHead(304, { ...pieceHeaders, ETag: found.etag })
         return res.end()
       }

@@ -191,3 +191,6 @@ export type MenuPiece = {
 
 /** The Piece shown in the top bar: its dropdown, and Edit or View for the owner. */
 export type TopBarPiece = { piece: MenuPiece; isOwner: boolean; shareUrl: string; view: 'editor' | 'page' }
+
+/** A Piece's id as an API client sends it (a query parameter or a JSON field). */
+export const PieceIdField = z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number')

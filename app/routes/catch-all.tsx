@@ -1,4 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { notFound } from '~/lib/http'
 import { signInUrl } from '~/accounts/urls'
 import { getOptionalUser } from '~/accounts/session.server'
 import { PublicShell } from '~/shell/public-shell'
@@ -12,7 +13,7 @@ import { NotFound } from '~/ui/error-page'
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
   if (!user) throw redirect(signInUrl(request))
-  throw new Response('Not found', { status: 404 })
+  throw notFound()
 }
 
 export const action = loader

@@ -17,7 +17,8 @@ const alive = (pid: number) => {
   }
 }
 
-describe('the web process', () => {
+// Real processes start in seconds on an idle machine and many more on a busy one: the bound is generous, never a speed test.
+describe('the web process', { timeout: 180_000 }, () => {
   it('starts on an embedded database, says which mode each part is in, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-start-'))
     const port = await freePort()
