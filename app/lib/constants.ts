@@ -23,8 +23,8 @@ export const BUDGET_PRESETS = [5, 10, 20] as const
 export const BUDGET_MIN = 5
 export const BUDGET_MAX = 500
 
+/** How long a toast stays up (spec 1 §9). The removal delay after it is sonner's: docs/decisions/0018-toasts-and-dialogs.md. */
 export const TOAST_DURATION_MS = 5000
-export const TOAST_REMOVE_DELAY_MS = 5000
 
 export const WAITLIST_LAUNCH = 'Fall 2025'
 
