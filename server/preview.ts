@@ -11,7 +11,7 @@ const MAX_CACHED_BYTES = 32 * 1024 * 1024
  * What a Piece may do on the preview origin: run its own inline code and load from the web,
  * be framed only by the app, and nothing else of ours is here to reach.
  */
-export function pieceContentSecurityPolicy(appOrigin: string) {
+export function pieceContentSecurityPolicy(appOrigins: string[]) {
   return [
     "default-src 'self' https: data: blob:",
     "script-src 'self' 'unsafe-inline' 'unsafe-eval' https: blob:",
@@ -20,7 +20,7 @@ export function pieceContentSecurityPolicy(appOrigin: string) {
     "font-src 'self' https: data:",
     "connect-src 'self' https:",
     "form-action 'self'",
-    `frame-ancestors ${appOrigin}`,
+    `frame-ancestors ${appOrigins.join(' ')}`,
   ].join('; ')
 }
 
@@ -37,14 +37,14 @@ export function createPreviewHandler(env: Env) {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   }
-  const pieceHeaders = { ...baseHeaders, 'Content-Security-Policy': pieceContentSecurityPolicy(env.APP_ORIGIN), 'Cache-Control': 'private, no-cache' }
+  const pieceHeaders = { ...baseHeaders, 'Content-Security-Policy': pieceContentSecurityPolicy(env.APP_ORIGINS), 'Cache-Control': 'private, no-cache' }
   const cache = new Map<string, PreviewDocument>()
-  const runner = Buffer.from(runnerDocument(env.APP_ORIGIN))
+  const runner = Buffer.from(runnerDocument(env.APP_ORIGINS))
 
   const plain = (res: ServerResponse, status: number, text: string) => {
     res.writeHead(status, {
       ...baseHeaders,
-      'Content-Security-Policy': `frame-ancestors 'self' ${env.APP_ORIGIN}`,
+      'Content-Security-Policy': `frame-ancestors 'self' ${env.APP_ORIGINS.join(' ')}`,
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': 'no-store',
     })

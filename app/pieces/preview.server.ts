@@ -100,17 +100,20 @@ export async function loadPreviewDocument(pieceId: number, kind: PreviewKind, ve
 /**
  * The draft runner: a page of the preview origin that renders whatever code the app's
  * editor posts to it (the draft as patches arrive), in a frame of its own origin. Only
- * messages from the app origin, sent by the page that framed it, are accepted. It says it is
- * ready (naming this document) when it starts and whenever the app asks.
+ * messages from an app origin, sent by the page that framed it, are accepted; it answers
+ * the origin the app was opened at. It says it is ready (naming this document) when it
+ * starts and whenever the app asks.
  */
-export function runnerDocument(appOrigin: string) {
+export function runnerDocument(appOrigins: string[]) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Preview</title>
 <style>html,body{margin:0;height:100%;background:#fff}iframe{display:block;border:0;width:100%;height:100%}</style></head>
 <body><iframe id="piece" title="Piece" sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-popups allow-downloads"></iframe>
 <script>
 (function () {
-  var app = ${JSON.stringify(appOrigin)};
+  var apps = ${JSON.stringify(appOrigins)};
+  var ancestor = location.ancestorOrigins && location.ancestorOrigins[0];
+  var app = apps.indexOf(ancestor) >= 0 ? ancestor : apps[0];
   var frame = document.getElementById('piece');
   var instance = Math.random().toString(36).slice(2);
   var fallback = ${JSON.stringify(STORAGE_FALLBACK).replaceAll('</', '<\\/')};
@@ -123,12 +126,13 @@ export function runnerDocument(appOrigin: string) {
       parent.postMessage(event.data, app);
       return;
     }
-    if (event.origin !== app || event.source !== parent || !event.data) return;
+    if (apps.indexOf(event.origin) < 0 || event.source !== parent || !event.data) return;
+    app = event.origin;
     if (event.data.type === 'piece:runner-hello') parent.postMessage({ type: 'piece:runner-ready', instance: instance }, app);
     if (event.data.type === 'piece:render' && typeof event.data.code === 'string') frame.srcdoc = withFallback(event.data.code);
     if (event.data.type && event.data.type.indexOf('agentic:') === 0 && frame.contentWindow) frame.contentWindow.postMessage(event.data, '*');
   });
-  parent.postMessage({ type: 'piece:runner-ready', instance: instance }, app);
+  apps.forEach(function (origin) { parent.postMessage({ type: 'piece:runner-ready', instance: instance }, origin); });
 })();
 </script></body></html>`
 }
