@@ -56,3 +56,6 @@ export const IMAGE_UPLOADS_PER_DAY = 50
 
 /** The honeypot of the public forms: a field people never see or fill in. */
 export const HONEYPOT_FIELD = 'website'
+
+/** Spec 2 §9: the animation delay and the loading bar's animation. */
+export const ANIMATION_MS = 618
