@@ -83,7 +83,7 @@ export function withStorageFallback(html: string) {
 
 /**
  * The HTML the preview origin serves: the saved code (or the starter page for a new
- * Piece), or for the editor without JavaScript the draft at its current history point.
+ * Piece, worded for visitors), or for the editor without JavaScript the draft at its current history point.
  * A saved-code address serves only the version it was signed for: code saved later (say,
  * after the Piece went private) needs a new address, which only a viewer allowed to see
  * the Piece gets.
@@ -93,7 +93,8 @@ export async function loadPreviewDocument(pieceId: number, kind: PreviewKind, ve
     select name, description, code, draft, floor(extract(epoch from updated_at) * 1000)::bigint::text as version from pieces where id = ${pieceId}`
   if (!row || (kind === 'saved' && row.version !== version)) return null
   const code = kind === 'draft' ? codeAt(readDraft(row.draft), row.code) : row.code
-  const bytes = Buffer.from(withStorageFallback(code.trim() ? code : starterDocument(row)))
+  // The saved version is the public page, seen by visitors; the draft is the owner's (editor without JavaScript).
+  const bytes = Buffer.from(withStorageFallback(code.trim() ? code : starterDocument(row, kind === 'saved' ? 'visitor' : 'owner')))
   return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` }
 }
 

@@ -1,9 +1,9 @@
+import { STARTER_TEXT } from '../../app/pieces/starter-document'
 import { E2E_PORT } from '../../playwright.config'
 import { expect, signIn, test } from './fixtures'
 
 /** Issue 14.1: with APP_ORIGIN unset, the app works at any loopback address, previews included. */
 const LOOPBACK = `http://127.0.0.1:${E2E_PORT}`
-const STARTER = 'Your Piece will appear here'
 
 test('opened at 127.0.0.1, the editor and the public page show their previews', async ({ page }) => {
   await signIn(page, { origin: LOOPBACK })
@@ -13,8 +13,8 @@ test('opened at 127.0.0.1, the editor and the public page show their previews', 
   await page.getByRole('button', { name: 'Create Piece' }).click()
   await expect(page).toHaveURL(`${LOOPBACK}/pieces/${name}`)
   const runner = page.frameLocator(`iframe[title="${name} preview"]`).frameLocator('#piece')
-  await expect(runner.locator('body')).toContainText(STARTER)
+  await expect(runner.locator('body')).toContainText(STARTER_TEXT.owner)
 
   await page.goto(`${LOOPBACK}/${name}`)
-  await expect(page.frameLocator(`iframe[title="${name} preview"]`).locator('body')).toContainText(STARTER)
+  await expect(page.frameLocator(`iframe[title="${name} preview"]`).locator('body')).toContainText(STARTER_TEXT.visitor)
 })
