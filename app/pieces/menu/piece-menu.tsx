@@ -32,6 +32,7 @@ export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: Men
     if (menu.current) menu.current.open = false
   }, [location.pathname])
 
+  // Under 640 px the panel spans the screen (the summary starts after the drawer button, so a panel hung from it would run off the right edge).
   return (
     <>
       <details ref={menu} className="relative min-w-0 flex-1" data-testid="piece-menu">
@@ -48,7 +49,7 @@ export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: Men
         <div
           role="group"
           aria-label="Piece menu"
-          className="absolute top-11 left-0 z-40 max-h-[calc(100dvh-4.5rem)] w-[min(22rem,calc(100vw-1.5rem))] space-y-1 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-3 text-sm shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
+          className="fixed inset-x-3 top-14 z-40 max-h-[calc(100dvh-4.5rem)] space-y-1 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-3 text-sm shadow-xl sm:absolute sm:inset-x-auto sm:top-11 sm:left-0 sm:w-[22rem] dark:border-zinc-800 dark:bg-zinc-900"
         >
           {isOwner ? (
             <>
