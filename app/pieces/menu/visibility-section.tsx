@@ -38,7 +38,7 @@ export function VisibilitySection({ piece, subscribed }: { piece: MenuPiece; sub
     <Section title="Visibility">
       <fetcher.Form method="post" action={PIECES_RESOURCE} preventScrollReset onSubmit={onSubmit}>
         <PieceFields piece={piece} intent="visibility" />
-        <div role="radiogroup" aria-label="Visibility" className="space-y-1">
+        <div role="radiogroup" aria-label="Visibility" aria-busy={fetcher.state !== 'idle' || undefined} className="space-y-1">
           {VISIBILITY_OPTIONS.map((option) => (
             <button
               key={option.value}
