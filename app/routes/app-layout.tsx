@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
+import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import type { TopBarPiece } from '~/pieces/schema'
 import { AppShell } from '~/shell/app-shell'
 import { appShellData } from '~/shell/shell-data.server'
@@ -29,6 +30,8 @@ export default function AppLayout() {
     </AppShell>
   )
 }
+
+export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

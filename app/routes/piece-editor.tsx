@@ -3,6 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
 import { ChatBuilder } from '~/chat/chat-builder'
 import { chatData, handleChatForm } from '~/chat/editor.server'
+import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { editorPageData } from '~/pieces/pages.server'
 import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
@@ -30,6 +31,8 @@ export default function PieceEditorRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE }]
+
+export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { PieceMenu } from '~/pieces/piece-menu'
+import { PieceMenu } from '~/pieces/menu/piece-menu'
 import type { TopBarPiece } from '~/pieces/schema'
 import { buttonClasses } from '~/ui/button'
 import { MenuIcon } from './icons'

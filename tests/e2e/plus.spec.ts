@@ -36,6 +36,8 @@ test('a PLUS user makes a Piece private; visitors and other users then get Page 
   await expect(menu.getByText('PLUS', { exact: true })).toHaveCount(0)
   await menu.getByRole('radio', { name: /Private/ }).click()
   await expect(menu.getByRole('radio', { name: /Private/ })).toHaveAttribute('aria-checked', 'true')
+  // The choice shows at once; the reload waits for the save, or it could read the old value.
+  await expect(menu.getByRole('radiogroup', { name: 'Visibility' })).not.toHaveAttribute('aria-busy')
   await page.reload()
   await page.getByTestId('piece-menu').locator('summary').click()
   await expect(page.getByRole('group', { name: 'Piece menu' }).getByRole('radio', { name: /Private/ })).toHaveAttribute('aria-checked', 'true')
