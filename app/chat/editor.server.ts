@@ -13,9 +13,10 @@ import { codeAt, readDraft, redo, undo } from './draft'
 import { activeGeneration, startGeneration, stopGeneration } from './generations.server'
 import { normalizeModel } from './models'
 import { SendBody } from './send-schema'
+import type { ChatData } from './types'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
-export async function chatData(user: SessionUser, piece: OwnPiece) {
+export async function chatData(user: SessionUser, piece: OwnPiece): Promise<{ chat: ChatData }> {
   const [active, usage, subscribed, [lastFailure]] = await Promise.all([
     activeGeneration(piece.id),
     getUsage(user.id),
@@ -40,8 +41,6 @@ export async function chatData(user: SessionUser, piece: OwnPiece) {
     },
   }
 }
-
-export type ChatData = Awaited<ReturnType<typeof chatData>>['chat']
 
 const text = (form: FormData, key: string) => {
   const value = form.get(key)

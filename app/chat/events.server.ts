@@ -1,27 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres'
 import { sql } from '~/lib/db.server'
 import { singleton } from '~/lib/singleton.server'
-
-/** Spec 2 §3 chat stream events. `error` is ours: a failed generation ends with it. */
-export type ChatEvent = {
-  type: 'ready' | 'status' | 'progress' | 'complete' | 'stopped'
-  pieceId: number
-  stage?: 'sending' | 'planning' | 'generating' | 'idle'
-  currentStepTitle?: string
-  plannedStepsTotal?: number
-  currentStepIndex?: number
-  latestCode?: string
-  code?: string
-  patch?: string
-  patches?: unknown[]
-  stepTitle?: string
-  stepIndex?: number
-  stepsTotal?: number
-  tokensUsed?: number
-  tokensSaved?: number
-  generationId?: number
-  error?: string
-}
+import type { ChatEvent } from './types'
 
 export type StoredEvent = { id: number; event: ChatEvent }
 

@@ -12,10 +12,11 @@ import { getOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS, PieceMessages } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
 import { recordExchange } from './draft.server'
-import { appendEvent, followPiece, type ChatEvent } from './events.server'
+import { appendEvent, followPiece } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from './models'
 import { requestPromptTokens } from './pipeline.server'
 import { SendMessages, type Attachment, type SendInput } from './send-schema'
+import type { ChatEvent, GenerationStage } from './types'
 
 export const GENERATE_QUEUE = QUEUES.generate.name
 /** A generation whose worker died is taken on again this many times in all. */
@@ -38,7 +39,6 @@ export type GenerationResult = {
 }
 
 type Status = 'queued' | 'running' | 'complete' | 'stopped' | 'failed'
-type Stage = 'sending' | 'planning' | 'generating' | 'idle'
 
 /** Images only, by content: each attachment must decode as an image. */
 async function checkAttachments(attachments: Attachment[]) {
@@ -150,7 +150,7 @@ export async function waitForGeneration(
 /** The Piece's generation in progress, if any (stale ones are ended first). */
 export async function activeGeneration(pieceId: number) {
   await endStaleGenerations(pieceId)
-  const [row] = await sql<{ id: number; stage: Stage; status: Status }[]>`
+  const [row] = await sql<{ id: number; stage: GenerationStage; status: Status }[]>`
     select id::int as id, stage, status from generations where piece_id = ${pieceId} and status in ('queued', 'running')`
   return row ?? null
 }

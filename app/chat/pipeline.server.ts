@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { ChatEvent } from './events.server'
+import type { ChatEvent } from './types'
 import type { GenerationRequest, GenerationResult } from './generations.server'
 import { FULL_DOCUMENT_RETRY, parseDocument, parsePlan, parseStepAnswer, PLAN_INSTRUCTIONS, STEP_INSTRUCTIONS, stepMessage } from './instructions'
 import { modelServerConfigured, streamCompletion, userContent } from './model-client.server'

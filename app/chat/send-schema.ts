@@ -10,7 +10,6 @@ export const SendMessages = {
   messageTooLong: `Messages must be ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters or less`,
   inProgress: 'Another generation in progress',
   failed: 'Something went wrong',
-  stopFailed: 'Failed to stop generation',
 } as const
 
 const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i

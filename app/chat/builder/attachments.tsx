@@ -1,0 +1,50 @@
+import { cn } from '~/ui/cn'
+import type { Attachment } from '../send-schema'
+
+/** The images attached to the message being written, and those still being read. */
+export function AttachmentList({ attachments, loading, onRemove }: { attachments: Attachment[]; loading: number; onRemove: (index: number) => void }) {
+  if (!attachments.length && !loading) return null
+  return (
+    <ul className="mb-2 flex gap-2" aria-label="Attachments">
+      {Array.from({ length: loading }, (_, index) => (
+        <li key={`loading-${index}`} className="grid size-12 place-items-center rounded-md bg-zinc-200 dark:bg-zinc-800">
+          <span className="sr-only">Loading image</span>
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-zinc-400 border-t-transparent" />
+        </li>
+      ))}
+      {attachments.map((attachment, index) => (
+        <li key={attachment.id ?? index} className="relative">
+          <img src={attachment.url} alt={`Attachment ${index + 1}`} className="size-12 rounded-md object-cover" />
+          <button
+            type="button"
+            aria-label={`Remove attachment ${index + 1}`}
+            onClick={() => onRemove(index)}
+            className="absolute -top-1.5 -right-1.5 grid size-5 place-items-center rounded-full bg-zinc-900 text-xs text-white"
+          >
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** Spec 2 §5: Attach, off at the limit and while processing. */
+export function AttachButton({ enabled, onFiles }: { enabled: boolean; onFiles: (files: File[]) => void }) {
+  return (
+    <label className={cn('cursor-pointer rounded-md px-2 py-1 text-xs hover:bg-zinc-100 dark:hover:bg-zinc-800', !enabled && 'pointer-events-none opacity-50')}>
+      Attach
+      <input
+        type="file"
+        accept="image/*"
+        multiple
+        className="sr-only"
+        disabled={!enabled}
+        onChange={(event) => {
+          onFiles(Array.from(event.currentTarget.files ?? []))
+          event.currentTarget.value = ''
+        }}
+      />
+    </label>
+  )
+}

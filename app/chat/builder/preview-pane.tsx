@@ -1,0 +1,45 @@
+import type { RefObject } from 'react'
+
+/**
+ * The preview: with JavaScript the runner on the Piece's origin, which shows the draft as
+ * it is built; without it, the draft's page.
+ */
+export function PreviewPane({
+  hydrated,
+  frame,
+  onRunnerLoad,
+  runnerUrl,
+  draftPreviewUrl,
+  pieceName,
+}: {
+  hydrated: boolean
+  frame: RefObject<HTMLIFrameElement>
+  onRunnerLoad: () => void
+  runnerUrl: string
+  draftPreviewUrl: string
+  pieceName: string
+}) {
+  return (
+    <div className="min-h-0 flex-1">
+      {hydrated ? (
+        <iframe
+          ref={frame}
+          src={runnerUrl}
+          onLoad={onRunnerLoad}
+          title={`${pieceName} preview`}
+          sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-popups"
+          referrerPolicy="no-referrer"
+          className="block h-full w-full border-0 bg-white"
+        />
+      ) : (
+        <iframe
+          src={draftPreviewUrl}
+          title={`${pieceName} preview`}
+          sandbox="allow-forms allow-scripts allow-same-origin"
+          referrerPolicy="no-referrer"
+          className="block h-full w-full border-0 bg-white"
+        />
+      )}
+    </div>
+  )
+}

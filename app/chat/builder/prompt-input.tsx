@@ -1,0 +1,84 @@
+import { useEffect, useRef, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
+
+const INPUT_MIN_PX = 26
+const INPUT_MAX_PX = 200
+
+/**
+ * Spec 2 §2 and §5: the message, 26 px collapsed and at most 200 px; Enter sends (not on
+ * touch devices), Shift+Enter breaks the line; images can be pasted or dropped in.
+ */
+export function PromptInput({
+  hydrated,
+  value,
+  defaultValue,
+  expanded,
+  disabled,
+  canAttach,
+  onChange,
+  onExpand,
+  onEnter,
+  onFiles,
+}: {
+  hydrated: boolean
+  value: string
+  defaultValue: string
+  expanded: boolean
+  disabled: boolean
+  canAttach: boolean
+  onChange: (value: string) => void
+  onExpand: () => void
+  onEnter: () => void
+  onFiles: (files: File[]) => void
+}) {
+  const textarea = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    const element = textarea.current
+    if (!element) return
+    element.style.height = `${INPUT_MIN_PX}px`
+    element.style.height = `${Math.min(INPUT_MAX_PX, Math.max(INPUT_MIN_PX, element.scrollHeight))}px`
+  }, [value, expanded])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return
+    if (window.matchMedia('(pointer: coarse)').matches) return
+    event.preventDefault()
+    onEnter()
+  }
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData.files)
+    if (files.length && canAttach) {
+      event.preventDefault()
+      onFiles(files)
+    }
+  }
+  const onDrop = (event: DragEvent<HTMLTextAreaElement>) => {
+    if (!event.dataTransfer.files.length) return
+    event.preventDefault()
+    if (canAttach) onFiles(Array.from(event.dataTransfer.files))
+  }
+
+  return (
+    <>
+      <label htmlFor="chat-input" className="sr-only">
+        Message
+      </label>
+      <textarea
+        ref={textarea}
+        id="chat-input"
+        name="message"
+        rows={1}
+        value={hydrated ? value : undefined}
+        defaultValue={hydrated ? undefined : defaultValue}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        onFocus={onExpand}
+        onPaste={onPaste}
+        onDrop={onDrop}
+        placeholder="Describe what to build or change…"
+        disabled={disabled}
+        style={{ minHeight: INPUT_MIN_PX, maxHeight: INPUT_MAX_PX }}
+        className="block w-full resize-none bg-transparent text-sm outline-none"
+      />
+    </>
+  )
+}

@@ -1,0 +1,22 @@
+import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
+
+/** Spec 2 §3 processing status: what the status line says and how full the bar is. */
+export type Status = { status: ProcessingStatus; message: string; progress: number | null }
+
+export const IDLE: Status = { status: 'idle', message: STATUS_MESSAGES.idle, progress: null }
+export const SENDING: Status = { status: 'processing', message: STATUS_MESSAGES.sending, progress: 15 }
+export const COMPLETE: Status = { status: 'complete', message: STATUS_MESSAGES.complete, progress: 100 }
+export const STOPPED: Status = { status: 'stopped', message: STATUS_MESSAGES.stopped, progress: 0 }
+
+/** A send that came to nothing: an error, or a limit that opens an overlay. */
+export const failure = (message: string, status: 'error' | 'upgrade' = 'error'): Status => ({ status, message, progress: 0 })
+
+export function statusFromStage(stage: string): Status {
+  if (stage === 'planning') return { status: 'processing', message: STATUS_MESSAGES.planning, progress: 30 }
+  if (stage === 'generating') return { status: 'processing', message: STATUS_MESSAGES.generating, progress: 60 }
+  if (stage === 'sending') return SENDING
+  return IDLE
+}
+
+/** Spec 2 §4: the bar stays full 650 ms after complete, 350 ms after anything else. */
+export const clearAfter = (status: Status) => (status.status === 'complete' ? PROGRESS_CLEAR_AFTER_COMPLETE_MS : PROGRESS_CLEAR_AFTER_STOP_MS)

@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useRef } from 'react'
+
+/**
+ * The editor's preview: a runner document on the Piece's own origin, into which the page
+ * posts the code to show (`piece:render`).
+ */
+export function usePreviewRunner(previewOrigin: string, code: string) {
+  const frame = useRef<HTMLIFrameElement>(null)
+  const runnerReady = useRef(false)
+  const render = useCallback(
+    (code: string) => {
+      if (!runnerReady.current) return
+      frame.current?.contentWindow?.postMessage({ type: 'piece:render', code }, previewOrigin)
+    },
+    [previewOrigin],
+  )
+  useEffect(() => render(code), [render, code])
+  // The runner says it is ready when it starts, which can be before this page listens, so
+  // each load of the frame asks again. Each runner document names itself, and is rendered
+  // into once: messages between two windows arrive in order, so the first render gets there.
+  const askRunner = () => frame.current?.contentWindow?.postMessage({ type: 'piece:runner-hello' }, previewOrigin)
+  const runnerInstance = useRef<unknown>(null)
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== previewOrigin || event.source !== frame.current?.contentWindow) return
+      const data = event.data as { type?: string; instance?: unknown }
+      if (data?.type === 'piece:runner-ready' && data.instance !== runnerInstance.current) {
+        runnerInstance.current = data.instance
+        runnerReady.current = true
+        render(code)
+      }
+    }
+    window.addEventListener('message', onMessage)
+    return () => window.removeEventListener('message', onMessage)
+  }, [previewOrigin, render, code])
+  return { frame, askRunner }
+}
