@@ -48,6 +48,16 @@ export default tseslint.config(
     },
   },
   {
+    // Small parts (issue 10): a component fits on a screen or two, any other function on one.
+    files: ['app/**/*.tsx'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
+    files: ['{app,server,jobs,db,scripts}/**/*.ts', 'server.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Tests read JSON answers of any shape.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -43,9 +43,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
-    { name: 'js', testMatch: /.*\.spec\.ts$/, testIgnore: /(api|nojs)\.spec\.ts$/, use: { ...chromium } },
+    { name: 'js', testMatch: /.*\.spec\.ts$/, testIgnore: /(api|nojs|mobile)\.spec\.ts$/, use: { ...chromium } },
     { name: 'no-js', testMatch: /.*\.(both|nojs)\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
     { name: 'api', testMatch: /.*\.api\.spec\.ts$/ },
+    // Issue 14: the main flows on a 390 px touch screen, where nothing may scroll sideways.
+    { name: 'mobile', testMatch: /.*\.mobile\.spec\.ts$/, use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     command: 'npx tsx tests/e2e/serve.ts',

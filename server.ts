@@ -7,7 +7,7 @@ import { bootProcess, describeModes } from './server/boot'
 import { anonymousPageCache } from './server/page-cache'
 import { createPreviewHandler } from './server/preview'
 import { rateLimit } from './server/rate-limit'
-import { guarded, rejectMalformedPaths } from './server/middleware'
+import { guarded, rejectMalformedPaths, warnAtForeignOrigin } from './server/middleware'
 import { remixHandler } from './server/remix'
 import { baseSecurityHeaders, contentSecurity, sameOriginMutations } from './server/security'
 import { sendError } from './server/respond'
@@ -35,6 +35,7 @@ export async function startServer() {
   if (env.TRUST_PROXY === 'on') app.set('trust proxy', true)
   app.use(baseSecurityHeaders(env))
   app.use(rejectMalformedPaths)
+  app.use(warnAtForeignOrigin(env.APP_ORIGINS))
   app.get('/healthz', (_req, res) => void res.json({ ok: true }))
 
   let build: ServerBuild | (() => Promise<ServerBuild>)

@@ -24,6 +24,8 @@ export default [
     route('settings', 'routes/settings.tsx'),
     route('settings/contact', 'routes/contact.tsx', { id: 'settings-contact' }),
     ...STATIC_PAGES.map((slug) => route(`settings/${slug}`, 'routes/static-page.tsx', { id: `settings-${slug}` })),
+    // Any other path: visitors are asked to sign in, users get 'Page Not Found' in the app's frame (spec 1 §2.2).
+    route('*', 'routes/catch-all.tsx'),
   ]),
   route('logout', 'routes/logout.ts'),
   route('auth/google', 'routes/auth.google.ts'),
@@ -36,5 +38,4 @@ export default [
   route('images/:hash', 'routes/images.$hash.ts'),
   ...(await flatRoutes({ rootDirectory: 'routes/api' })),
   route(':name', 'routes/piece-page.tsx'),
-  route('*', 'routes/catch-all.tsx'),
 ] satisfies RouteConfig

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { ensureBuild } from './ensure-build'
 
 /**
- * `npm test`: type-check, a production build, unit and integration tests (vitest, real
+ * `npm test`: lint (ESLint and Prettier), type-check, a production build, unit and integration tests (vitest, real
  * PostgreSQL), then the end-to-end tests (Playwright: JavaScript on, off, and an
  * API client). Ends with one line counting every test.
  */
@@ -17,6 +17,7 @@ function run(label: string, command: string, args: string[], env: Record<string,
 }
 
 const failures: string[] = []
+if (!run('lint', 'npm', ['run', '--silent', 'lint'])) failures.push('lint')
 if (!run('type-check', 'npx', ['tsc', '--noEmit'])) failures.push('type-check')
 
 // The process tests start the built product, so build before them.

@@ -26,3 +26,22 @@ export function rejectMalformedPaths(req: Request, res: Response, next: NextFunc
   }
   next()
 }
+
+/**
+ * Previews are framed only by the app's own origins (APP_ORIGINS). A page opened at any
+ * other address (a LAN address, a second domain) would show refused frames with no hint,
+ * so the first such visit says once in the log which address to use.
+ */
+export function warnAtForeignOrigin(appOrigins: string[]) {
+  let warned = false
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!warned && req.method === 'GET' && req.accepts('html')) {
+      const origin = `${req.protocol}://${req.get('host') ?? ''}`
+      if (!appOrigins.includes(origin)) {
+        warned = true
+        console.warn(`[web] opened at ${origin}, but previews are framed only by ${appOrigins.join(' and ')}: open Pieces there, or set APP_ORIGIN`)
+      }
+    }
+    next()
+  }
+}

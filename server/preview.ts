@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Env } from '../app/lib/env.server'
+import { etagMatches } from '../app/lib/http'
 import { pieceIdOfHost } from '../app/lib/piece-origins'
 import { loadPreviewDocument, runnerDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
 
@@ -10,7 +11,7 @@ const MAX_CACHED_BYTES = 32 * 1024 * 1024
  * What a Piece may do on the preview origin: run its own inline code and load from the web,
  * be framed only by the app, and nothing else of ours is here to reach.
  */
-export function pieceContentSecurityPolicy(appOrigin: string) {
+export function pieceContentSecurityPolicy(appOrigins: string[]) {
   return [
     "default-src 'self' https: data: blob:",
     "script-src 'self' 'unsafe-inline' 'unsafe-eval' https: blob:",
@@ -19,11 +20,9 @@ export function pieceContentSecurityPolicy(appOrigin: string) {
     "font-src 'self' https: data:",
     "connect-src 'self' https:",
     "form-action 'self'",
-    `frame-ancestors ${appOrigin}`,
+    `frame-ancestors ${appOrigins.join(' ')}`,
   ].join('; ')
 }
-
-const matchesEtag = (header: string | undefined, etag: string) => Boolean(header?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
 
 /**
  * The preview origins: the only place generated Piece code is served from, each Piece on
@@ -38,14 +37,14 @@ export function createPreviewHandler(env: Env) {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   }
-  const pieceHeaders = { ...baseHeaders, 'Content-Security-Policy': pieceContentSecurityPolicy(env.APP_ORIGIN), 'Cache-Control': 'private, no-cache' }
+  const pieceHeaders = { ...baseHeaders, 'Content-Security-Policy': pieceContentSecurityPolicy(env.APP_ORIGINS), 'Cache-Control': 'private, no-cache' }
   const cache = new Map<string, PreviewDocument>()
-  const runner = Buffer.from(runnerDocument(env.APP_ORIGIN))
+  const runner = Buffer.from(runnerDocument(env.APP_ORIGINS))
 
   const plain = (res: ServerResponse, status: number, text: string) => {
     res.writeHead(status, {
       ...baseHeaders,
-      'Content-Security-Policy': `frame-ancestors 'self' ${env.APP_ORIGIN}`,
+      'Content-Security-Policy': `frame-ancestors 'self' ${env.APP_ORIGINS.join(' ')}`,
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': 'no-store',
     })
@@ -99,7 +98,7 @@ export function createPreviewHandler(env: Env) {
       if (!verifyPreviewSignature(query)) return plain(res, 404, 'Not found')
       const found = await document(query)
       if (!found) return plain(res, 404, 'Not found')
-      if (matchesEtag(req.headers['if-none-match'], found.etag)) {
+      if (etagMatches(req.headers['if-none-match'], found.etag)) {
         res.writeHead(304, { ...pieceHeaders, ETag: found.etag })
         return res.end()
       }

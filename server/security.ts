@@ -61,7 +61,7 @@ export function contentSecurity(env: Env, { dev = false } = {}) {
  * authenticate with bearer tokens, which a forged cross-site request cannot carry.
  */
 export function sameOriginMutations(env: Env) {
-  const allowed = new Set([env.APP_ORIGIN])
+  const allowed = new Set(env.APP_ORIGINS)
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     if (req.path.startsWith('/api/webhooks/')) return next()

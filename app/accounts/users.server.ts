@@ -1,4 +1,4 @@
-import { sql } from '~/lib/db.server'
+import { isUniqueViolation, sql } from '~/lib/db.server'
 
 export type AccountUser = {
   id: number
@@ -32,7 +32,7 @@ export async function setUsername(userId: number, username: string) {
     await sql`update users set username = ${username}, updated_at = now() where id = ${userId}`
     return true
   } catch (error) {
-    if ((error as { code?: string }).code === '23505') return false
+    if (isUniqueViolation(error)) return false
     throw error
   }
 }

@@ -3,6 +3,7 @@ import type { SessionUser } from '~/accounts/session.server'
 import { isPlus } from '~/billing/subscription.server'
 import { setSelectedModel } from '~/accounts/preferences.server'
 import { DomainError } from '~/lib/errors'
+import { firstError } from '~/lib/fetcher'
 import { sql } from '~/lib/db.server'
 import type { Toast } from '~/lib/toast'
 import { getOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
@@ -15,7 +16,7 @@ import { activeGeneration, startGeneration, stopGeneration } from './generations
 import { ChatToasts } from './messages'
 import { normalizeModel } from './models'
 import { STATUS_MESSAGES } from './progress'
-import { ChatFormSchema, type ChatForm } from './schema'
+import { ChatFormSchema, type ChatForm, type ChatIntent } from './schema'
 import { SendMessages, type SendInput } from './send-schema'
 import type { ChatData } from './types'
 
@@ -46,8 +47,8 @@ export async function chatData(user: SessionUser, piece: OwnPiece): Promise<{ ch
   }
 }
 
-/** What a handled chat form says to a page load (JavaScript off): the toast to show after the redirect. */
-export type ChatFormDone = { toast?: Omit<Toast, 'id'> }
+/** A handled chat form: its intent, and for a page load (JavaScript off) the toast to show after the redirect. */
+export type ChatFormDone = { intent: ChatIntent; toast?: Omit<Toast, 'id'> }
 
 /** A refusal opens the upgrade dialog when PLUS is needed or today's tokens are spent. */
 export const opensUpgrade = (error: DomainError) => Boolean(error.details.requiresSubscription) || error.kind === 'limit-reached'
@@ -60,44 +61,41 @@ export const opensUpgrade = (error: DomainError) => Boolean(error.details.requir
  */
 export async function handleChatForm(user: SessionUser, pieceId: number, formData: FormData): Promise<ChatFormDone> {
   const submission = parseWithZod(formData, { schema: ChatFormSchema })
-  if (submission.status !== 'success') throw new DomainError('invalid', formError(submission.error))
-  const form = submission.value
+  if (submission.status !== 'success') {
+    // A missing or unknown intent is a failed update; otherwise the first problem, in the user's words.
+    throw new DomainError('invalid', submission.error?.intent ? PieceMessages.updateFailed : (firstError(submission.reply()) ?? SendMessages.failed))
+  }
   const piece = await getOwnPiece(user.id, pieceId)
   if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
-  const draft = readDraft(piece.draftData)
+  const toast = await apply(user, piece, readDraft(piece.draftData), submission.value)
+  return { intent: submission.value.intent, toast }
+}
+
+/** What each intent does; the toast a page load shows afterwards, if any. */
+async function apply(user: SessionUser, piece: OwnPiece, draft: DraftData, form: ChatForm): Promise<ChatFormDone['toast']> {
   switch (form.intent) {
     case 'send':
       await startGeneration(user, sendInput(user, piece, draft, form))
-      return {}
+      return
     case 'stop':
-      await stopAndRestore(user.id, pieceId)
-      return { toast: { title: STATUS_MESSAGES.stopped, variant: 'default' } }
+      await stopAndRestore(user.id, piece.id)
+      return { title: STATUS_MESSAGES.stopped, variant: 'default' }
     case 'accept':
-      await updatePiece(user.id, pieceId, { code: codeAt(draft, piece.code), draftData: null })
-      return { toast: { title: ChatToasts.accepted, variant: 'success' } }
+      await updatePiece(user.id, piece.id, { code: codeAt(draft, piece.code), draftData: null })
+      return { title: ChatToasts.accepted, variant: 'success' }
     case 'reject':
-      await updatePiece(user.id, pieceId, { draftData: null })
-      return { toast: { title: ChatToasts.rejected, variant: 'default' } }
+      await updatePiece(user.id, piece.id, { draftData: null })
+      return { title: ChatToasts.rejected, variant: 'default' }
     case 'undo':
     case 'redo':
       // Pressed at another point than the draft's (a second tab, a double click): the page catches up instead.
-      if (form.at !== undefined && form.at !== draft.historyIndex) return {}
-      await updatePiece(user.id, pieceId, { draftData: form.intent === 'undo' ? undo(draft) : redo(draft) })
-      return {}
+      if (form.at !== undefined && form.at !== draft.historyIndex) return
+      await updatePiece(user.id, piece.id, { draftData: form.intent === 'undo' ? undo(draft) : redo(draft) })
+      return
     case 'model':
       await setSelectedModel(user.id, form.selectedModel)
-      return {}
+      return
   }
-}
-
-/** The first problem of a form, in the user's words; a missing or unknown intent is a failed update. */
-function formError(error: Record<string, string[] | null> | null | undefined) {
-  if (error?.intent) return PieceMessages.updateFailed
-  return (
-    Object.values(error ?? {})
-      .flat()
-      .find((message): message is string => Boolean(message)) ?? SendMessages.failed
-  )
 }
 
 /**

@@ -6,10 +6,10 @@ import { DomainError } from '~/lib/errors'
 import { GENERATION_TOKEN_RESERVE } from '~/lib/constants'
 import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
-import { sql } from '~/lib/db.server'
+import { isUniqueViolation, sql } from '~/lib/db.server'
 import { enqueueJob } from '~/lib/jobs.server'
 import { getOwnPiece } from '~/pieces/pieces.server'
-import { PieceMessages } from '~/pieces/schema'
+import { MAX_IMAGE_INPUT_PIXELS, PieceMessages } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
 import { recordExchange } from './draft.server'
 import { appendEvent, followPiece } from './events.server'
@@ -40,13 +40,11 @@ export type GenerationResult = {
 
 type Status = 'queued' | 'running' | 'complete' | 'stopped' | 'failed'
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
-
 /** Images only, by content: each attachment must decode as an image. */
 async function checkAttachments(attachments: Attachment[]) {
   for (const attachment of attachments) {
     const bytes = Buffer.from(attachment.url.slice(attachment.url.indexOf(',') + 1), 'base64')
-    const metadata = await sharp(bytes, { limitInputPixels: 50_000_000 })
+    const metadata = await sharp(bytes, { limitInputPixels: MAX_IMAGE_INPUT_PIXELS })
       .metadata()
       .catch(() => null)
     if (!metadata?.format) throw new DomainError('invalid', SendMessages.notAnImage)

@@ -37,4 +37,4 @@ export type ChatIntent = ChatForm['intent']
 export type Refusal = { status: number; message: string; requiresSubscription?: boolean }
 
 /** The action's answer to a fetcher (a page load gets a redirect instead). */
-export type ChatFormReply = { ok: true } | { ok: false; refusal: Refusal }
+export type ChatFormReply = { ok: true; intent: ChatIntent } | { ok: false; refusal: Refusal }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from '~/lib/constants'
-import { PIECE_CODE_MAX } from '~/pieces/schema'
+import { PIECE_CODE_MAX, PieceIdField } from '~/pieces/schema'
 
 export const SendMessages = {
   empty: 'Write a message or attach an image',
@@ -32,7 +32,7 @@ const HistoryMessage = z.object({
 /** Spec 2 §7 call 7. */
 export const SendBody = z
   .object({
-    pieceId: z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number'),
+    pieceId: PieceIdField,
     message: z.string({ error: 'message must be text' }).max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
     attachments: z
       .array(AttachmentSchema, { error: 'attachments must be a list' })

@@ -23,8 +23,8 @@ export const BUDGET_PRESETS = [5, 10, 20] as const
 export const BUDGET_MIN = 5
 export const BUDGET_MAX = 500
 
+/** How long a toast stays up (spec 1 §9). The removal delay after it is sonner's: docs/decisions/0018-toasts-and-dialogs.md. */
 export const TOAST_DURATION_MS = 5000
-export const TOAST_REMOVE_DELAY_MS = 5000
 
 export const WAITLIST_LAUNCH = 'Fall 2025'
 
@@ -56,3 +56,6 @@ export const IMAGE_UPLOADS_PER_DAY = 50
 
 /** The honeypot of the public forms: a field people never see or fill in. */
 export const HONEYPOT_FIELD = 'website'
+
+/** Spec 2 §9: the animation delay and the loading bar's animation. */
+export const ANIMATION_MS = 618

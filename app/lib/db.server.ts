@@ -102,3 +102,6 @@ export const sql: Sql = new Proxy((() => {}) as unknown as Sql, {
     return typeof value === 'function' ? value.bind(pool()) : value
   },
 })
+
+/** PostgreSQL refused a row that would break a unique index (SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'

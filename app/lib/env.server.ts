@@ -50,6 +50,11 @@ export type BillingProvider = 'stripe' | 'local' | 'off'
 
 export type Env = z.infer<typeof schema> & {
   APP_ORIGIN: string
+  /**
+   * Every origin the app may be opened at: APP_ORIGIN alone when it is set; otherwise the
+   * loopback addresses of PORT, so `http://127.0.0.1:3000` works as well as localhost.
+   */
+  APP_ORIGINS: string[]
   PREVIEW_PORT: number
   PREVIEW_ORIGIN: string
   isProduction: boolean
@@ -83,12 +88,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   return {
     ...values,
     APP_ORIGIN: appOrigin,
+    APP_ORIGINS: values.APP_ORIGIN ? [appOrigin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${values.PORT}`),
     PREVIEW_PORT: previewPort,
     PREVIEW_ORIGIN: previewOrigin,
     isProduction,
     billing: values.STRIPE_SECRET_KEY ? 'stripe' : appOrigin.startsWith('https:') && values.BILLING_PROVIDER !== 'local' ? 'off' : 'local',
   }
 }
+
+// CSP source expressions cannot name an IPv6 literal, so [::1] is not among them.
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1']
 
 function stripSlash(url: string) {
   return url.replace(/\/+$/, '')

@@ -1,87 +1,36 @@
-import { redirect } from '@remix-run/node'
-import { safeRedirect } from '~/accounts/redirects.server'
-import { upgradeHref } from '~/billing/upgrade'
-import { DomainError } from '~/lib/errors'
-import { redirectWithToast } from '~/lib/toast.server'
-import { MAX_IMAGE_UPLOAD_BYTES, PIECE_VISIBILITIES, PieceMessages, type PieceChanges, type PieceVisibility } from './schema'
-import { createPiece, deletePiece, updatePiece, type IconUpload } from './pieces.server'
+import type { PieceForm } from './schema'
+import { createPiece, deletePiece, updatePiece } from './pieces.server'
 
-const text = (form: FormData, key: string) => {
-  const value = form.get(key)
-  return typeof value === 'string' ? value : ''
-}
-
-/** Where a Piece lives after a rename: the same kind of page under the new name. */
-function pieceHref(returnTo: string, name: string) {
-  return returnTo.startsWith('/pieces/') ? `/pieces/${name}` : `/${name}`
-}
-
-async function iconFromUpload(form: FormData): Promise<IconUpload> {
-  const file = form.get('icon')
-  if (!(file instanceof File) || file.size === 0) throw new DomainError('invalid', PieceMessages.notAnImage)
-  if (file.size > MAX_IMAGE_UPLOAD_BYTES) throw new DomainError('invalid', PieceMessages.imageTooLarge)
-  // Without JavaScript there is no crop dialog: the centred square is used.
-  return { bytes: Buffer.from(await file.arrayBuffer()), crop: 'centred-square' }
-}
+/** What a Piece form did, for the route to answer with the page that comes next. */
+export type PieceFormOutcome = { done: 'created' | 'renamed'; name: string } | { done: 'updated' | 'deleted' }
 
 /**
- * The Piece forms of the sidebar and the Piece menu without JavaScript: each intent does
- * what its API call does, then redirects (post/redirect/get). A refusal comes back as a
- * toast on the page the form was on, and a plan limit opens the upgrade dialog there.
+ * The Piece forms of the sidebar and the Piece menu: each intent does what its API call
+ * does, through the same feature functions, so a refusal is the same DomainError.
  */
-export async function handlePieceForm(userId: number, form: FormData): Promise<Response> {
-  const intent = text(form, 'intent')
-  const returnTo = safeRedirect(text(form, 'returnTo'), '/explore')
-  const pieceId = Number(text(form, 'id'))
-  try {
-    if (intent === 'create') {
-      const piece = await createPiece(userId, { name: text(form, 'name') })
-      return redirect(`/pieces/${piece.name}`)
-    }
-    if (!Number.isInteger(pieceId) || pieceId <= 0) throw new DomainError('not-found', PieceMessages.notFound)
-    if (intent === 'delete') {
-      await deletePiece(userId, pieceId)
-      return redirectWithToast('/explore', { title: 'Piece deleted', variant: 'success' })
-    }
-    const changes = await changesFor(intent, form)
-    const piece = await updatePiece(userId, pieceId, changes)
-    return redirect(changes.name !== undefined ? pieceHref(returnTo, piece.name) : returnTo)
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error
-    const title = error.kind === 'unavailable' ? failureTitle(intent) : error.message
-    const target = error.details.requiresSubscription ? upgradeHref(returnTo) : returnTo
-    return redirectWithToast(target, { title, variant: 'destructive' })
-  }
-}
-
-async function changesFor(intent: string, form: FormData): Promise<PieceChanges & { iconUpload?: IconUpload }> {
-  switch (intent) {
+export async function applyPieceForm(userId: number, form: PieceForm): Promise<PieceFormOutcome> {
+  switch (form.intent) {
+    case 'create':
+      return { done: 'created', name: (await createPiece(userId, { name: form.name })).name }
     case 'rename':
-      return { name: text(form, 'name') }
+      return { done: 'renamed', name: (await updatePiece(userId, form.id, { name: form.name })).name }
+    case 'delete':
+      await deletePiece(userId, form.id)
+      return { done: 'deleted' }
     case 'describe':
-      return { description: text(form, 'description') }
-    case 'icon':
-      return { iconUpload: await iconFromUpload(form) }
-    case 'remove-icon':
-      return { icon: '' }
-    case 'visibility': {
-      const visibility = text(form, 'visibility')
-      if (!PIECE_VISIBILITIES.includes(visibility as PieceVisibility)) throw new DomainError('invalid', PieceMessages.visibilityInvalid)
-      return { visibility: visibility as PieceVisibility }
+      await updatePiece(userId, form.id, { description: form.description })
+      return { done: 'updated' }
+    case 'icon': {
+      // Without JavaScript there is no crop dialog: the centred square is used.
+      const bytes = Buffer.from(await form.icon.arrayBuffer())
+      await updatePiece(userId, form.id, { iconUpload: { bytes, crop: form.cropped ? undefined : 'centred-square' } })
+      return { done: 'updated' }
     }
-    default:
-      throw new DomainError('invalid', PieceMessages.updateFailed)
+    case 'remove-icon':
+      await updatePiece(userId, form.id, { icon: '' })
+      return { done: 'updated' }
+    case 'visibility':
+      await updatePiece(userId, form.id, { visibility: form.visibility })
+      return { done: 'updated' }
   }
-}
-
-function failureTitle(intent: string) {
-  const titles: Record<string, string> = {
-    create: PieceMessages.createFailed,
-    delete: PieceMessages.deleteFailed,
-    describe: PieceMessages.descriptionFailed,
-    icon: PieceMessages.iconFailed,
-    'remove-icon': PieceMessages.iconRemoveFailed,
-    visibility: PieceMessages.visibilityFailed,
-  }
-  return titles[intent] ?? PieceMessages.updateFailed
 }

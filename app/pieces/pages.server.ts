@@ -2,13 +2,12 @@ import { redirect } from '@remix-run/node'
 import { safeRedirect } from '~/accounts/redirects.server'
 import type { SessionUser } from '~/accounts/session.server'
 import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/billing/subscription.server'
+import { notFound } from '~/lib/http'
 import { getEnv } from '~/lib/env.server'
 import type { TopBarPiece } from './schema'
 import { getOwnPieceByName, getViewablePieceByName, type Piece } from './pieces.server'
 import { previewOriginOf, previewUrl } from './preview.server'
 import { normalizeName, pieceNameProblem } from './schema'
-
-const notFound = () => new Response('Not found', { status: 404 })
 
 export const shareUrlOf = (name: string) => `${getEnv().APP_ORIGIN}/${name}`
 

@@ -3,7 +3,7 @@ import type { Sql, TransactionSql } from 'postgres'
 import { isPlus } from '~/billing/subscription.server'
 import { DomainError } from '~/lib/errors'
 import { FREE_PIECE_LIMIT } from '~/lib/constants'
-import { sql } from '~/lib/db.server'
+import { isUniqueViolation, sql } from '~/lib/db.server'
 import { cropImage, decodeDataUrl, processImage, type CropArea } from './images.server'
 import {
   DESCRIPTION_MAX,
@@ -61,8 +61,6 @@ const toOwnPiece = (row: OwnPieceRow): OwnPiece => ({ ...toPiece(row), code: row
 
 const notFound = () => new DomainError('not-found', PieceMessages.notFound)
 const nameTaken = () => new DomainError('conflict', PieceMessages.nameTaken)
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
-
 /**
  * Spec 1 §7 call 23: a new public Piece. Private and members-only need PLUS, and a free
  * account holds at most FREE_PIECE_LIMIT Pieces (403 with requiresSubscription).

@@ -83,7 +83,7 @@ export function withStorageFallback(html: string) {
 
 /**
  * The HTML the preview origin serves: the saved code (or the starter page for a new
- * Piece), or for the editor without JavaScript the draft at its current history point.
+ * Piece, worded for visitors), or for the editor without JavaScript the draft at its current history point.
  * A saved-code address serves only the version it was signed for: code saved later (say,
  * after the Piece went private) needs a new address, which only a viewer allowed to see
  * the Piece gets.
@@ -93,24 +93,28 @@ export async function loadPreviewDocument(pieceId: number, kind: PreviewKind, ve
     select name, description, code, draft, floor(extract(epoch from updated_at) * 1000)::bigint::text as version from pieces where id = ${pieceId}`
   if (!row || (kind === 'saved' && row.version !== version)) return null
   const code = kind === 'draft' ? codeAt(readDraft(row.draft), row.code) : row.code
-  const bytes = Buffer.from(withStorageFallback(code.trim() ? code : starterDocument(row)))
+  // The saved version is the public page, seen by visitors; the draft is the owner's (editor without JavaScript).
+  const bytes = Buffer.from(withStorageFallback(code.trim() ? code : starterDocument(row, kind === 'saved' ? 'visitor' : 'owner')))
   return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` }
 }
 
 /**
  * The draft runner: a page of the preview origin that renders whatever code the app's
  * editor posts to it (the draft as patches arrive), in a frame of its own origin. Only
- * messages from the app origin, sent by the page that framed it, are accepted. It says it is
- * ready (naming this document) when it starts and whenever the app asks.
+ * messages from an app origin, sent by the page that framed it, are accepted; it answers
+ * the origin the app was opened at. It says it is ready (naming this document) when it
+ * starts and whenever the app asks.
  */
-export function runnerDocument(appOrigin: string) {
+export function runnerDocument(appOrigins: string[]) {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Preview</title>
 <style>html,body{margin:0;height:100%;background:#fff}iframe{display:block;border:0;width:100%;height:100%}</style></head>
 <body><iframe id="piece" title="Piece" sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-popups allow-downloads"></iframe>
 <script>
 (function () {
-  var app = ${JSON.stringify(appOrigin)};
+  var apps = ${JSON.stringify(appOrigins)};
+  var ancestor = location.ancestorOrigins && location.ancestorOrigins[0];
+  var app = apps.indexOf(ancestor) >= 0 ? ancestor : apps[0];
   var frame = document.getElementById('piece');
   var instance = Math.random().toString(36).slice(2);
   var fallback = ${JSON.stringify(STORAGE_FALLBACK).replaceAll('</', '<\\/')};
@@ -123,12 +127,13 @@ export function runnerDocument(appOrigin: string) {
       parent.postMessage(event.data, app);
       return;
     }
-    if (event.origin !== app || event.source !== parent || !event.data) return;
+    if (apps.indexOf(event.origin) < 0 || event.source !== parent || !event.data) return;
+    app = event.origin;
     if (event.data.type === 'piece:runner-hello') parent.postMessage({ type: 'piece:runner-ready', instance: instance }, app);
     if (event.data.type === 'piece:render' && typeof event.data.code === 'string') frame.srcdoc = withFallback(event.data.code);
     if (event.data.type && event.data.type.indexOf('agentic:') === 0 && frame.contentWindow) frame.contentWindow.postMessage(event.data, '*');
   });
-  parent.postMessage({ type: 'piece:runner-ready', instance: instance }, app);
+  apps.forEach(function (origin) { parent.postMessage({ type: 'piece:runner-ready', instance: instance }, origin); });
 })();
 </script></body></html>`
 }

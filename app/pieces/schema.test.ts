@@ -1,8 +1,10 @@
+import { parseWithZod } from '@conform-to/zod/v4'
 import { describe, expect, it } from 'vitest'
 import {
   CreatePieceBody,
   CreatePieceSchema,
   DescriptionSchema,
+  PieceFormSchema,
   PieceIdQuery,
   PieceListQuery,
   PieceMessages,
@@ -85,5 +87,29 @@ describe('API bodies and queries', () => {
     for (const id of [undefined, '', 'abc', '-1', '1.5']) {
       expect(firstMessage(PieceIdQuery.safeParse({ id }))).toBe('id must be the id of a Piece')
     }
+  })
+})
+
+describe('the Piece forms (one schema, told apart by intent)', () => {
+  const form = (fields: Record<string, string | File>) => {
+    const data = new FormData()
+    for (const [key, value] of Object.entries(fields)) data.set(key, value)
+    return parseWithZod(data, { schema: PieceFormSchema })
+  }
+
+  it('reads each intent with the field rules of its own', () => {
+    expect(form({ intent: 'create', name: ' New.Piece ' })).toMatchObject({ status: 'success', value: { intent: 'create', name: 'new.piece' } })
+    expect(form({ intent: 'rename', id: '7', name: 'ab' }).reply().error).toEqual({ name: ['Name must be at least 3 characters'] })
+    expect(form({ intent: 'describe', id: '7', description: ' x ' })).toMatchObject({ value: { description: 'x' } })
+    expect(form({ intent: 'describe', id: '7' })).toMatchObject({ value: { description: '' } })
+    expect(form({ intent: 'describe', id: '7', description: 'x'.repeat(1001) }).reply().error).toEqual({ description: [PieceMessages.descriptionTooLong] })
+    expect(form({ intent: 'visibility', id: '7', visibility: 'friends' }).reply().error).toEqual({ visibility: [PieceMessages.visibilityInvalid] })
+    expect(form({ intent: 'delete', id: 'abc' }).reply().error).toEqual({ id: ['id must be the id of a Piece'] })
+  })
+
+  it('takes an icon as a file; an empty file input is no image, and cropped says the browser made it square', () => {
+    const icon = new File([new Uint8Array([1, 2, 3])], 'icon.png', { type: 'image/png' })
+    expect(form({ intent: 'icon', id: '7', icon, cropped: 'on' })).toMatchObject({ value: { intent: 'icon', id: 7, cropped: true } })
+    expect(form({ intent: 'icon', id: '7', icon: new File([], '') }).reply().error).toEqual({ icon: [PieceMessages.notAnImage] })
   })
 })

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, nameProblem, normalizeName } from '~/accounts/schema'
 import { FREE_PIECE_LIMIT, PRODUCT_NAME } from '~/lib/constants'
@@ -61,6 +62,7 @@ export const PieceMessages = {
   cropFailed: 'Failed to crop image',
   checkNameFailed: 'Failed to check name availability',
   noPiece: 'No Piece available',
+  deleted: 'Piece deleted',
 } as const
 
 /**
@@ -119,7 +121,7 @@ export const PieceDescriptionSchema = z
 
 export const PieceVisibilitySchema = z.enum(PIECE_VISIBILITIES, { error: PieceMessages.visibilityInvalid })
 
-/** The forms (conform): one schema each, shared by action and client. */
+/** The fields of each Piece form. */
 export const CreatePieceSchema = z.object({ name: PieceNameSchema })
 export const RenamePieceSchema = z.object({ name: PieceNameSchema })
 export const DescriptionSchema = z.object({ description: PieceDescriptionSchema.optional().transform((value) => value ?? '') })
@@ -173,7 +175,54 @@ export const PieceListQuery = z.object({
 })
 
 const idMessage = 'id must be the id of a Piece'
-export const PieceIdQuery = z.object({ id: z.coerce.number({ error: idMessage }).int(idMessage).positive(idMessage).max(Number.MAX_SAFE_INTEGER, idMessage) })
+const PieceIdSchema = z.coerce.number({ error: idMessage }).int(idMessage).positive(idMessage).max(Number.MAX_SAFE_INTEGER, idMessage)
+export const PieceIdQuery = z.object({ id: PieceIdSchema })
+
+/** Where the sidebar and the Piece menu post, with and without JavaScript. */
+export const PIECES_RESOURCE = '/resources/pieces'
+/** `?delete-piece=1` opens the delete dialog without JavaScript. */
+export const DELETE_PARAM = 'delete-piece'
+
+/** Which Piece, and the page the form was on (a refusal comes back there). */
+const target = { id: PieceIdSchema, returnTo: z.string().optional() }
+
+/**
+ * Every Piece form (the sidebar's New Piece and each action of the Piece menu), told apart
+ * by `intent`: the action parses it, and the forms with typed fields validate with it.
+ * An icon arrives as a file; `cropped` says the crop dialog already made it square,
+ * otherwise (no JavaScript) the centred square is taken.
+ */
+export const PieceFormSchema = z.discriminatedUnion('intent', [
+  CreatePieceSchema.extend({ intent: z.literal('create'), returnTo: z.string().optional() }),
+  RenamePieceSchema.extend({ intent: z.literal('rename'), ...target }),
+  DescriptionSchema.extend({ intent: z.literal('describe'), ...target }),
+  z.object({
+    intent: z.literal('icon'),
+    ...target,
+    icon: z.file({ error: PieceMessages.notAnImage }).max(MAX_IMAGE_UPLOAD_BYTES, PieceMessages.imageTooLarge),
+    cropped: z.boolean().optional(),
+  }),
+  z.object({ intent: z.literal('remove-icon'), ...target }),
+  VisibilitySchema.extend({ intent: z.literal('visibility'), ...target }),
+  z.object({ intent: z.literal('delete'), ...target }),
+])
+
+export type PieceForm = z.infer<typeof PieceFormSchema>
+export type PieceIntent = PieceForm['intent']
+
+/** The toast title of each refused form (spec 1 §8), where the message alone would not say what failed. */
+export const PIECE_FORM_FAILURES: Record<PieceIntent, string> = {
+  create: PieceMessages.createFailed,
+  rename: PieceMessages.updateFailed,
+  describe: PieceMessages.descriptionFailed,
+  icon: PieceMessages.iconFailed,
+  'remove-icon': PieceMessages.iconRemoveFailed,
+  visibility: PieceMessages.visibilityFailed,
+  delete: PieceMessages.deleteFailed,
+}
+
+/** What the action answers a fetcher whose form it refused; success is a redirect. */
+export type PieceFormReply = { result: SubmissionResult<string[]>; requiresSubscription?: boolean }
 
 export const PieceNameQuery = z.object({ name: z.string({ error: 'name is required' }).max(200, 'name is too long') })
 
@@ -191,3 +240,6 @@ export type MenuPiece = {
 
 /** The Piece shown in the top bar: its dropdown, and Edit or View for the owner. */
 export type TopBarPiece = { piece: MenuPiece; isOwner: boolean; shareUrl: string; view: 'editor' | 'page' }
+
+/** A Piece's id as an API client sends it (a query parameter or a JSON field). */
+export const PieceIdField = z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number')

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { starterDocument } from './starter-document'
+import { STARTER_TEXT, starterDocument } from './starter-document'
 
 describe('starterDocument', () => {
   it('names the Piece and says where it will appear', () => {
@@ -9,6 +9,12 @@ describe('starterDocument', () => {
     expect(html).toContain('A list of things')
     expect(html).toContain('Your Piece will appear here')
     expect(html).not.toContain('<script')
+  })
+
+  it('tells a visitor, who has no chat, what to expect instead of what to do', () => {
+    const html = starterDocument({ name: 'todo.app' }, 'visitor')
+    expect(html).toContain(STARTER_TEXT.visitor)
+    expect(html).not.toContain('in the chat')
   })
 
   it('escapes what it shows', () => {

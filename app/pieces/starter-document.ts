@@ -1,10 +1,16 @@
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
+/** The line under the name: the owner is told what to do; a visitor, who has no chat, is told what to expect. */
+export const STARTER_TEXT = {
+  owner: 'Your Piece will appear here. Describe what you want to build in the chat, and it comes to life in this space.',
+  visitor: 'Nothing to see here yet. This Piece is still being built; check back soon.',
+} as const
+
 /**
  * What the preview shows for a Piece without code yet: a calm placeholder that names the
  * Piece and says what to do. Plain HTML and CSS, no script, so it needs nothing from the app.
  */
-export function starterDocument(piece: { name: string; description?: string }): string {
+export function starterDocument(piece: { name: string; description?: string }, audience: keyof typeof STARTER_TEXT = 'owner'): string {
   const name = escapeHtml(piece.name)
   const description = piece.description?.trim() ? `<p class="description">${escapeHtml(piece.description.trim())}</p>` : ''
   return `<!doctype html>
@@ -32,7 +38,7 @@ export function starterDocument(piece: { name: string; description?: string }): 
   <div class="mark" aria-hidden="true">✦</div>
   <h1>${name}</h1>
   ${description}
-  <p>Your Piece will appear here. Describe what you want to build in the chat, and it comes to life in this space.</p>
+  <p>${STARTER_TEXT[audience]}</p>
 </main>
 </body>
 </html>

@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
-import { Outlet, useLoaderData, useMatches, type ShouldRevalidateFunction } from '@remix-run/react'
+import { Outlet, useLoaderData, useMatches } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
+import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import type { TopBarPiece } from '~/pieces/schema'
 import { AppShell } from '~/shell/app-shell'
 import { appShellData } from '~/shell/shell-data.server'
@@ -10,13 +11,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   return data(await appShellData(request, user), { headers: { 'Cache-Control': 'private, no-store' } })
 }
-
-/**
- * After an action its page refused (4xx), nothing changed: the shell keeps its data, as
- * Remix's own default would without single fetch (which reloads every route that does not say).
- */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
 /** A child page that shows a Piece puts it in the top bar through its loader's `topBarPiece`. */
 function useTopBarPiece() {
@@ -36,6 +30,8 @@ export default function AppLayout() {
     </AppShell>
   )
 }
+
+export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -18,7 +18,8 @@ async function finishSignIn(request: Request, result: GoogleCallback, headers: H
   // Checked when the dance began; checked again here, where it becomes a Location.
   const target = safeRedirect(result.intent?.kind === 'signin' ? result.intent.redirect : null)
   const back = target === '/explore' ? '/signin' : `/signin?${new URLSearchParams({ redirect: target })}`
-  if (result.outcome === 'cancelled') return redirectWithToast(back, { title: GoogleMessages.cancelled, variant: 'default' }, { headers })
+  // Spec 1 §8: cancelling sign-in is silent (the cancelled toast belongs to linking).
+  if (result.outcome === 'cancelled') return redirect(back, { headers })
   if (result.outcome === 'failed') return redirectWithToast(back, { title: GoogleMessages.signInFailed, variant: 'destructive' }, { headers })
   const signedIn = await signInWithGoogle(result.profile)
   if (!signedIn.ok) {

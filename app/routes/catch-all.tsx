@@ -1,18 +1,13 @@
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
-import { signInUrl } from '~/accounts/urls'
-import { getOptionalUser } from '~/accounts/session.server'
-import { PublicShell } from '~/shell/public-shell'
-import { useTheme } from '~/shell/use-theme'
+import { notFound } from '~/lib/http'
 import { NotFound } from '~/ui/error-page'
 
 /**
- * A path of several segments that no route knows: visitors are asked to sign in (it may
- * be a signed-in page), users see 'Page Not Found'.
+ * A path of several segments that no route knows, inside the signed-in frame: its layout
+ * sends visitors to sign in (it may be a signed-in page), and users see 'Page Not Found'
+ * under the top bar titled so.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await getOptionalUser(request)
-  if (!user) throw redirect(signInUrl(request))
-  throw new Response('Not found', { status: 404 })
+export function loader(): never {
+  throw notFound()
 }
 
 export const action = loader
@@ -22,10 +17,5 @@ export default function CatchAll() {
 }
 
 export function ErrorBoundary() {
-  const { theme } = useTheme()
-  return (
-    <PublicShell theme={theme} signedIn>
-      <NotFound />
-    </PublicShell>
-  )
+  return <NotFound />
 }

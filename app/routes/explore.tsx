@@ -1,6 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
+import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { Gallery, GALLERY_COUNT_PARAM } from '~/pieces/gallery'
 import { listPublicPieces } from '~/pieces/pieces.server'
 import { PIECE_LIST_MAX_PAGE, PUBLIC_PIECE_PAGE } from '~/pieces/schema'
@@ -27,6 +28,8 @@ export default function ExploreRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Explore') }]
+
+export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

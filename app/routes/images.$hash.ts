@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { etagMatches, notFound } from '~/lib/http'
 import { extensionOf, loadImage, parseImageUrl } from '~/pieces/storage.server'
-
-const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } })
 
 /**
  * /images/{sha256}.{ext}: stored icons and screenshots. The address names the content, so
@@ -14,7 +13,7 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const cacheHeaders = { 'Cache-Control': 'public, max-age=31536000, immutable', ETag: etag }
   const image = await loadImage(parsed.hash)
   if (!image || extensionOf(image.mime) !== parsed.extension) return notFound()
-  if (ifNoneMatch(request).includes(etag)) return new Response(null, { status: 304, headers: cacheHeaders })
+  if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers: cacheHeaders })
   return new Response(new Uint8Array(image.bytes), {
     headers: {
       ...cacheHeaders,
@@ -25,5 +24,3 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
     },
   })
 }
-
-const ifNoneMatch = (request: Request) => (request.headers.get('if-none-match') ?? '').split(',').map((tag) => tag.trim().replace(/^W\//, ''))

@@ -1,39 +1,36 @@
 import { data, redirect } from '@remix-run/node'
-import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
-import { requireUser } from '~/accounts/guards.server'
-import { getOptionalUser } from '~/accounts/session.server'
-import { upgradeHref } from '~/billing/upgrade'
 import { opensUpgrade, type ChatFormDone } from '~/chat/editor.server'
-import type { ChatFormReply } from '~/chat/schema'
+import type { ChatFormReply, Refusal } from '~/chat/schema'
+import { upgradeHref } from '~/billing/upgrade'
 import { STATUS_OF } from '~/lib/api.server'
-import { DomainError } from '~/lib/errors'
+import { isDomainError } from '~/lib/errors'
+import { NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
 /**
- * How the editor's action answers. A page load (JavaScript off) is redirected back with a
- * toast (post/redirect/get); a fetcher gets JSON, `{ ok }` or the refusal the JSON API
- * would give, which the page shows in place.
+ * How the editor's action answers (the rules are the chat's, in handleChatForm). A page
+ * load (JavaScript off) is redirected back, with a toast when there is something to say
+ * (post/redirect/get); a fetcher gets JSON: `{ ok }`, or the refusal the JSON API would
+ * give, which the page shows in place.
  */
-
-/** The user posting: a page load goes to sign-in as any page would; a fetcher is answered instead. */
-export async function chatFormUser(request: Request) {
-  if (isDocumentSubmission(request)) return requireUser(request)
-  const user = await getOptionalUser(request)
-  return user?.username ? user : null
-}
-
 export function chatFormDone(request: Request, here: string, done: ChatFormDone) {
-  if (!isDocumentSubmission(request)) return data<ChatFormReply>({ ok: true })
+  if (!isDocumentSubmission(request)) return data<ChatFormReply>({ ok: true, intent: done.intent })
   return done.toast ? redirectWithToast(here, done.toast) : redirect(here)
 }
 
-export function chatFormRefused(request: Request, here: string, error: DomainError) {
-  if (isDocumentSubmission(request)) {
-    return redirectWithToast(opensUpgrade(error) ? upgradeHref(here) : here, { title: error.message, variant: 'destructive' })
-  }
-  const status = STATUS_OF[error.kind]
-  return data<ChatFormReply>({ ok: false, refusal: { status, message: error.message, ...error.details } }, { status })
+export function chatFormRefused(request: Request, here: string, refusal: Refusal, { upgrade = false } = {}) {
+  if (isDocumentSubmission(request)) return redirectWithToast(upgrade ? upgradeHref(here) : here, { title: refusal.message, variant: 'destructive' })
+  return data<ChatFormReply>({ ok: false, refusal }, { status: refusal.status })
 }
 
-export const signedOut = () => new DomainError('unauthenticated', AUTH_REQUIRED_MESSAGE)
+/** A thrown refusal answered as one; a Piece gone meanwhile is 'Page Not Found'; anything else is logged and said as the JSON API would. */
+export function chatFormFailed(request: Request, here: string, error: unknown) {
+  if (isDomainError(error, 'not-found')) throw new Response(NOT_FOUND_MESSAGE, { status: 404 })
+  if (isDomainError(error)) {
+    const refusal = { status: STATUS_OF[error.kind], message: error.message, ...error.details }
+    return chatFormRefused(request, here, refusal, { upgrade: opensUpgrade(error) })
+  }
+  console.error('[chat] form failed:', error)
+  return chatFormRefused(request, here, { status: 500, message: SERVER_ERROR_MESSAGE })
+}

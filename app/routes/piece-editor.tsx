@@ -1,15 +1,15 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useLoaderData, type ShouldRevalidateFunction } from '@remix-run/react'
-import { requireUser } from '~/accounts/guards.server'
+import { useLoaderData } from '@remix-run/react'
+import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
+import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
 import { ChatBuilder } from '~/chat/chat-builder'
 import { chatData, handleChatForm } from '~/chat/editor.server'
-import { isDomainError } from '~/lib/errors'
-import { NOT_FOUND_MESSAGE } from '~/lib/messages'
+import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { editorPageData } from '~/pieces/pages.server'
 import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
-import { chatFormDone, chatFormRefused, chatFormUser, signedOut } from './piece-editor.server'
+import { chatFormDone, chatFormFailed, chatFormRefused } from './piece-editor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -24,22 +24,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * fetchers with JavaScript and by the browser without it: the same fields, the same rules.
  */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await chatFormUser(request)
-  if (!user) return chatFormRefused(request, '/', signedOut())
+  const user = await requireSubmittingUser(request)
+  if (!user) return chatFormRefused(request, '/', { status: 401, message: AUTH_REQUIRED_MESSAGE })
   const { owned } = await editorPageData(request, user, params.pieceName ?? '')
   const here = `/pieces/${owned.name}`
   try {
     return chatFormDone(request, here, await handleChatForm(user, owned.id, await request.formData()))
   } catch (error) {
-    if (!isDomainError(error)) throw error
-    if (error.kind === 'not-found') throw new Response(NOT_FOUND_MESSAGE, { status: 404 })
-    return chatFormRefused(request, here, error)
+    return chatFormFailed(request, here, error)
   }
 }
-
-/** A refused form changed nothing, so the page keeps its data (and a signed-out save is answered in place). */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus !== undefined && actionStatus >= 400 ? false : defaultShouldRevalidate
 
 /** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
 export default function PieceEditorRoute() {
@@ -48,6 +42,8 @@ export default function PieceEditorRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE }]
+
+export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

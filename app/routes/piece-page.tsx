@@ -5,6 +5,7 @@ import { AgenticBridge } from '~/chat/agentic-bridge'
 import { getOptionalUser } from '~/accounts/session.server'
 import { onboardingUrl } from '~/accounts/urls'
 import { PRODUCT_NAME } from '~/lib/constants'
+import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { useRootData } from '~/lib/root-data'
 import { publicPageData } from '~/pieces/pages.server'
 import { PreviewFrame } from '~/pieces/preview-frame'
@@ -76,6 +77,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE },
   ...(loaded?.piece.description ? [{ name: 'description', content: loaded.piece.description }] : []),
 ]
+
+export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
   const { theme } = useTheme()

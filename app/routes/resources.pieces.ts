@@ -1,11 +1,92 @@
-import { redirect, type ActionFunctionArgs } from '@remix-run/node'
-import { requireUser } from '~/accounts/guards.server'
-import { handlePieceForm } from '~/pieces/forms.server'
+import type { Submission } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, redirect, replace, type ActionFunctionArgs } from '@remix-run/node'
+import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
+import { requireSubmittingUser } from '~/accounts/guards.server'
+import { safeRedirect } from '~/accounts/redirects.server'
+import { upgradeHref } from '~/billing/upgrade'
+import { STATUS_OF } from '~/lib/api.server'
+import { DomainError } from '~/lib/errors'
+import { firstError } from '~/lib/fetcher'
+import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
+import { isDocumentSubmission } from '~/lib/submission.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { applyPieceForm, type PieceFormOutcome } from '~/pieces/forms.server'
+import { PIECE_FORM_FAILURES, PieceFormSchema, PieceMessages, type PieceFormReply, type PieceIntent } from '~/pieces/schema'
 
-/** The Piece forms (create, rename, describe, icon, visibility, delete) without JavaScript. */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request)
-  return handlePieceForm(user.id, await request.formData())
-}
+/** The forms whose refusals belong under their name field; the others' become form errors (a toast). */
+const NAMED: ReadonlySet<string> = new Set<PieceIntent>(['create', 'rename'])
+
+type Refusal = { message: string; status: number; invalid?: boolean; requiresSubscription?: boolean; unavailable?: boolean }
 
 export const loader = () => redirect('/explore')
+
+/**
+ * The Piece forms (create, rename, describe, icon, visibility, delete): one submission each,
+ * posted by a fetcher with JavaScript and by the page itself without. Success redirects
+ * (post/redirect/get) for both; a refusal answers a fetcher with the errors to show in
+ * place, and a page load with a redirect back carrying a toast.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireSubmittingUser(request)
+  const formData = await request.formData()
+  const submission = parseWithZod(formData, { schema: PieceFormSchema })
+  const intent = String(formData.get('intent') ?? '')
+  const returnTo = safeRedirect(formData.get('returnTo'), '/explore')
+  const refuse = (refusal: Refusal) => answerRefusal(request, submission, intent, returnTo, refusal)
+
+  if (!user) return refuse({ message: AUTH_REQUIRED_MESSAGE, status: 401 })
+  if (submission.status !== 'success') {
+    return refuse({ message: firstError(submission.reply()) ?? PieceMessages.updateFailed, status: 400, invalid: true })
+  }
+  try {
+    return await answerSuccess(await applyPieceForm(user.id, submission.value), returnTo)
+  } catch (error) {
+    if (!(error instanceof DomainError)) {
+      // As the JSON API does: the failure is logged, and the page shows the spec's failure toast.
+      console.error('[pieces] form failed:', error)
+      return refuse({ message: SERVER_ERROR_MESSAGE, status: 500, unavailable: true })
+    }
+    return refuse({
+      message: error.message,
+      status: STATUS_OF[error.kind],
+      requiresSubscription: error.details.requiresSubscription,
+      unavailable: error.kind === 'unavailable',
+    })
+  }
+}
+
+/** Where a Piece lives after a rename: the same kind of page under the new name. */
+function pieceHref(returnTo: string, name: string) {
+  return returnTo.startsWith('/pieces/') ? `/pieces/${name}` : `/${name}`
+}
+
+/** A change made in place replaces the page's history entry rather than adding one. */
+function answerSuccess(outcome: PieceFormOutcome, returnTo: string) {
+  switch (outcome.done) {
+    case 'created':
+      return redirect(`/pieces/${outcome.name}`)
+    case 'renamed':
+      return replace(pieceHref(returnTo, outcome.name))
+    case 'deleted':
+      return redirectWithToast('/explore', { title: PieceMessages.deleted, variant: 'success' }, { headers: { 'X-Remix-Replace': 'yes' } })
+    case 'updated':
+      return replace(returnTo)
+  }
+}
+
+function answerRefusal(request: Request, submission: Submission<unknown>, intent: string, returnTo: string, refusal: Refusal) {
+  const failure = PIECE_FORM_FAILURES[intent as PieceIntent] ?? PieceMessages.updateFailed
+  if (isDocumentSubmission(request)) {
+    const target = refusal.requiresSubscription ? upgradeHref(returnTo) : returnTo
+    return redirectWithToast(target, { title: refusal.unavailable ? failure : refusal.message, variant: 'destructive' })
+  }
+  // The field rules' own errors stay on their fields; a refusal of the feature joins them.
+  const result = refusal.invalid
+    ? submission.reply()
+    : NAMED.has(intent)
+      ? submission.reply({ fieldErrors: { name: [refusal.message] } })
+      : submission.reply({ formErrors: [refusal.message] })
+  const reply: PieceFormReply = { result, ...(refusal.requiresSubscription && { requiresSubscription: true }) }
+  return data(reply, { status: refusal.status })
+}

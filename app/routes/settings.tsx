@@ -1,14 +1,17 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { GoogleLinkCard } from '~/accounts/google-card'
 import { googleLinkState } from '~/accounts/google.server'
-import { requireUser } from '~/accounts/guards.server'
+import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
+import { keepDataWhenSignedOut } from '~/lib/revalidation'
+import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { BillingHistorySection, SubscriptionSection, TokenUsageSection, UsagePricingSection } from '~/settings/account-sections'
 import { PreferenceToggle } from '~/settings/preference-toggle'
-import { PREFERENCES } from '~/settings/preferences'
-import { settingsData, updatePreferenceFromForm } from '~/settings/settings.server'
+import { PreferenceFormSchema, PREFERENCES, preferenceByIntent, SETTINGS_FAILED, type PreferenceReply } from '~/settings/preferences'
+import { settingsData, updatePreference } from '~/settings/settings.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 
@@ -18,12 +21,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...settings, google }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
-/** The Preferences toggles without JavaScript. */
+/**
+ * The Preferences toggles: a fetcher with JavaScript, a page post without. A refusal
+ * answers a fetcher in place (the toggle rolls back with its toast) and a page post with
+ * a redirect carrying the toast.
+ */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request)
-  const result = await updatePreferenceFromForm(user.id, await request.formData())
-  if (!result.ok) return redirectWithToast('/settings', { title: result.message, variant: 'destructive' })
-  return redirect('/settings')
+  const user = await requireSubmittingUser(request)
+  const submission = parseWithZod(await request.formData(), { schema: PreferenceFormSchema })
+  if (user && submission.status === 'success') {
+    await updatePreference(user.id, submission.value)
+    return replace('/settings')
+  }
+  const failure = preferenceByIntent(submission.payload.intent)?.failure ?? SETTINGS_FAILED
+  if (isDocumentSubmission(request)) return redirectWithToast('/settings', { title: failure, variant: 'destructive' })
+  const reply: PreferenceReply = { result: submission.reply({ formErrors: [failure] }) }
+  return data(reply, { status: user ? 400 : 401 })
 }
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
@@ -86,6 +99,8 @@ export default function SettingsRoute() {
 }
 
 export const meta: MetaFunction = () => [{ title: pageTitle('Settings') }]
+
+export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -1,56 +1,37 @@
-import { Form, useRevalidator } from '@remix-run/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useFetcher } from '@remix-run/react'
+import { useId, type FormEvent } from 'react'
+import { firstError, useFetcherSettled } from '~/lib/fetcher'
 import { setThemeOverride } from '~/shell/theme-override'
 import { cn } from '~/ui/cn'
 import { useToast } from '~/ui/toaster'
-import type { Preference } from './preferences'
-
-type Pending = { value: boolean; confirmed: boolean }
+import type { Preference, PreferenceReply } from './preferences'
 
 /**
- * One Preferences switch. With JavaScript it flips at once, saves through the spec's
- * API call and rolls back with the spec's toast when that fails; without JavaScript it
- * is a plain form post to the settings page.
+ * One Preferences switch, one form post to the settings page with or without JavaScript.
+ * With it the switch (and the theme) flips at once and rolls back with the spec's toast
+ * when the save is refused.
  */
 export function PreferenceToggle({ preference, value }: { preference: Preference; value: boolean }) {
   const labelId = useId()
   const toast = useToast()
-  const revalidator = useRevalidator()
-  const [pending, setPending] = useState<Pending | null>(null)
-  const shown = pending?.value ?? value
+  const fetcher = useFetcher<PreferenceReply>()
+  const submitted = fetcher.formData?.get('value')
+  const shown = typeof submitted === 'string' ? submitted === 'true' : value
   const isTheme = preference.field === 'darkMode'
 
-  useEffect(() => {
-    if (pending?.confirmed && value === pending.value) {
-      setPending(null)
-      if (isTheme) setThemeOverride(null)
-    }
-  }, [pending, value, isTheme])
+  useFetcherSettled(fetcher, (reply) => {
+    // On success the revalidated preference has the new theme; on failure the old one stays.
+    if (isTheme) setThemeOverride(null)
+    if (firstError(reply?.result)) toast({ title: preference.failure, variant: 'destructive' })
+  })
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (pending) return
-    const next = !shown
-    setPending({ value: next, confirmed: false })
-    if (isTheme) setThemeOverride(next ? 'dark' : 'light')
-    try {
-      const response = await fetch(preference.apiPath, {
-        method: 'PATCH',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ [preference.field]: next }),
-      })
-      if (!response.ok) throw new Error(`status ${response.status}`)
-      setPending({ value: next, confirmed: true })
-      revalidator.revalidate()
-    } catch {
-      setPending(null)
-      if (isTheme) setThemeOverride(null)
-      toast({ title: preference.failure, variant: 'destructive' })
-    }
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (fetcher.state !== 'idle') return event.preventDefault()
+    if (isTheme) setThemeOverride(shown ? 'light' : 'dark')
   }
 
   return (
-    <Form method="post" onSubmit={onSubmit} className="flex items-center justify-between gap-4 py-2">
+    <fetcher.Form method="post" action="/settings" preventScrollReset onSubmit={onSubmit} className="flex items-center justify-between gap-4 py-2">
       <div>
         <p id={labelId} className="text-sm font-medium">
           {preference.label}
@@ -64,7 +45,7 @@ export function PreferenceToggle({ preference, value }: { preference: Preference
         role="switch"
         aria-checked={shown}
         aria-labelledby={labelId}
-        aria-busy={pending ? true : undefined}
+        aria-busy={fetcher.state !== 'idle' || undefined}
         className={cn(
           'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400',
           shown ? 'bg-brand-600' : 'bg-zinc-300 dark:bg-zinc-700',
@@ -75,6 +56,6 @@ export function PreferenceToggle({ preference, value }: { preference: Preference
           className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', shown ? 'translate-x-5' : 'translate-x-0.5')}
         />
       </button>
-    </Form>
+    </fetcher.Form>
   )
 }

@@ -1,6 +1,9 @@
+import type { SubmissionResult } from '@conform-to/react'
+import { z } from 'zod'
+
 /**
- * The two Preferences toggles of spec 1 §2.5: each is a spec §7 call for clients with
- * JavaScript and a plain form intent of the settings page without it.
+ * The two Preferences toggles of spec 1 §2.5: each is a spec §7 call for API clients and
+ * a form intent of the settings page (a fetcher with JavaScript, a page post without).
  */
 export const PREFERENCES = [
   {
@@ -8,7 +11,6 @@ export const PREFERENCES = [
     field: 'showTokenUsage',
     label: 'Show token usage',
     description: 'Show how many tokens each message used in the chat.',
-    apiPath: '/api/private/users/token-usage',
     failure: 'Failed to update token usage preference',
   },
   {
@@ -16,7 +18,6 @@ export const PREFERENCES = [
     field: 'darkMode',
     label: 'Dark theme',
     description: 'Use the dark theme across the app.',
-    apiPath: '/api/private/users/dark-mode',
     failure: 'Failed to update theme preference',
   },
 ] as const
@@ -24,11 +25,17 @@ export const PREFERENCES = [
 export type Preference = (typeof PREFERENCES)[number]
 export type PreferenceField = Preference['field']
 
+export const SETTINGS_FAILED = 'Failed to update settings'
+
 export const preferenceByIntent = (intent: unknown) => PREFERENCES.find((preference) => preference.intent === intent)
 
-/** Form posts carry 'true' / 'false'; anything else is refused. */
-export function parseToggleValue(value: FormDataEntryValue | null): boolean | null {
-  if (value === 'true') return true
-  if (value === 'false') return false
-  return null
-}
+/** A toggle's form: which preference, and 'true' / 'false' (anything else is refused). */
+export const PreferenceFormSchema = z.object({
+  intent: z.enum(PREFERENCES.map((preference) => preference.intent) as [Preference['intent'], ...Preference['intent'][]]),
+  value: z.enum(['true', 'false']).transform((value) => value === 'true'),
+})
+
+export type PreferenceForm = z.infer<typeof PreferenceFormSchema>
+
+/** What the settings action answers a fetcher whose toggle it refused; success is a redirect. */
+export type PreferenceReply = { result: SubmissionResult<string[]> }

@@ -3,7 +3,7 @@ import type { SessionUser } from '~/accounts/session.server'
 import { getSubscriptionStatus, isSubscribedStatus } from '~/billing/subscription.server'
 import { sql } from '~/lib/db.server'
 import { getUsage } from '~/usage/usage.server'
-import { parseToggleValue, preferenceByIntent } from './preferences'
+import { preferenceByIntent, type PreferenceForm } from './preferences'
 
 /** Everything the settings screen shows, loaded together. */
 export async function settingsData(user: SessionUser) {
@@ -15,15 +15,8 @@ export async function settingsData(user: SessionUser) {
   }
 }
 
-export type PreferenceResult = { ok: true } | { ok: false; message: string }
-
-/** The JavaScript-off path of a Preferences toggle. */
-export async function updatePreferenceFromForm(userId: number, form: FormData): Promise<PreferenceResult> {
-  const preference = preferenceByIntent(form.get('intent'))
-  if (!preference) return { ok: false, message: 'Failed to update settings' }
-  const value = parseToggleValue(form.get('value'))
-  if (value === null) return { ok: false, message: preference.failure }
-  if (preference.field === 'darkMode') await setDarkMode(userId, value)
+/** A Preferences toggle, as its form sends it. */
+export async function updatePreference(userId: number, { intent, value }: PreferenceForm): Promise<void> {
+  if (preferenceByIntent(intent)?.field === 'darkMode') await setDarkMode(userId, value)
   else await setShowTokenUsage(userId, value)
-  return { ok: true }
 }

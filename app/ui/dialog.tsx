@@ -1,13 +1,19 @@
 import { Link } from '@remix-run/react'
-import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { useHydrated } from '~/lib/hydrated'
 import { cn } from './cn'
+import { dropToasts, liftToasts } from './toaster'
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])'
+// A dialog must close while still in the page, or the browser gives focus back to nothing:
+// a layout effect's cleanup runs before React removes the element of an unmounted owner.
+const useBeforeRemovalEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
 /**
- * A modal that traps focus, closes on Escape or an outside click (unless busy) and gives
- * focus back on close. `closeHref` makes the close control a link, so a dialog opened by
- * the server (JavaScript off) can be closed too.
+ * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and
+ * gives focus back on close. It closes on Escape or a click on the backdrop, unless busy.
+ * The element stays in the page while closed (empty), so closing it can give focus back.
+ * Without JavaScript the server renders it open (not modal) over a plain backdrop;
+ * `closeHref` makes the close control a link, so such a dialog can be closed too.
  */
 export function Dialog({
   open,
@@ -28,85 +34,109 @@ export function Dialog({
   busy?: boolean
   className?: string
 }) {
-  const panel = useRef<HTMLDivElement>(null)
+  const hydrated = useHydrated()
+  const dialog = useRef<HTMLDialogElement>(null)
+  const pressedOnBackdrop = useRef(false)
   const titleId = useId()
   const descriptionId = useId()
-
-  useEffect(() => {
-    if (!open) return
-    const previous = document.activeElement as HTMLElement | null
-    const first = panel.current?.querySelector<HTMLElement>(FOCUSABLE)
-    ;(first ?? panel.current)?.focus()
-    return () => previous?.focus?.()
-  }, [open])
-
-  if (!open) return null
 
   const close = () => {
     if (!busy) onClose?.()
   }
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      close()
+
+  useBeforeRemovalEffect(() => {
+    const element = dialog.current
+    if (!open || !hydrated || !element) return
+    element.showModal()
+    liftToasts(element)
+    return () => {
+      dropToasts(element)
+      element.close()
     }
-    if (event.key !== 'Tab' || !panel.current) return
-    const items = Array.from(panel.current.querySelectorAll<HTMLElement>(FOCUSABLE))
-    if (!items.length) return
-    const first = items[0]!
-    const last = items[items.length - 1]!
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault()
-      last.focus()
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault()
-      first.focus()
+  }, [open, hydrated])
+
+  // The backdrop is the dialog element itself, outside its box: a press and release there closes it.
+  useEffect(() => {
+    const element = dialog.current
+    if (!element) return
+    const onBackdrop = (event: MouseEvent) => {
+      const box = element.getBoundingClientRect()
+      const outside = event.clientX < box.left || event.clientX > box.right || event.clientY < box.top || event.clientY > box.bottom
+      return event.target === element && outside
     }
-  }
+    const onPointerDown = (event: PointerEvent) => {
+      pressedOnBackdrop.current = onBackdrop(event)
+    }
+    const onClick = (event: MouseEvent) => {
+      if (pressedOnBackdrop.current && onBackdrop(event) && !busy) onClose?.()
+      pressedOnBackdrop.current = false
+    }
+    element.addEventListener('pointerdown', onPointerDown)
+    element.addEventListener('click', onClick)
+    return () => {
+      element.removeEventListener('pointerdown', onPointerDown)
+      element.removeEventListener('click', onClick)
+    }
+  }, [busy, onClose])
 
   const closeLabel = 'Close dialog'
   const closeClasses = 'absolute right-3 top-3 rounded p-1 text-xl leading-none text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100'
   return (
-    <div className="fixed inset-0 z-50 grid place-items-center bg-black/60 p-4" onMouseDown={(event) => event.target === event.currentTarget && close()}>
-      <div
-        ref={panel}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
+    <>
+      {open && !hydrated ? <div aria-hidden="true" className="fixed inset-0 z-50 bg-black/60" /> : null}
+      <dialog
+        ref={dialog}
+        // Server-rendered open; once hydrated, the effect opens it as a modal instead.
+        open={open && !hydrated}
+        aria-labelledby={open ? titleId : undefined}
+        aria-describedby={open && description ? descriptionId : undefined}
+        onCancel={(event) => {
+          // Escape: the owner decides, through onClose.
+          event.preventDefault()
+          close()
+        }}
+        onClose={() => {
+          // The browser may close it anyway (a repeated Escape it will not let the page cancel): `open` still rules.
+          const element = dialog.current
+          if (!open || !hydrated || !element || element.open) return
+          element.showModal()
+          close()
+        }}
         className={cn(
-          'relative w-full max-w-md rounded-2xl border border-zinc-200 bg-white p-6 shadow-2xl outline-none dark:border-zinc-800 dark:bg-zinc-900',
+          'fixed inset-0 z-50 m-auto h-fit max-h-[calc(100%-2rem)] w-[calc(100%-2rem)] max-w-md overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-0 text-inherit shadow-2xl outline-none backdrop:bg-black/60 dark:border-zinc-800 dark:bg-zinc-900',
           className,
         )}
       >
-        {closeHref ? (
-          <Link
-            to={closeHref}
-            aria-label={closeLabel}
-            className={closeClasses}
-            preventScrollReset
-            replace
-            onClick={(event) => (busy ? event.preventDefault() : onClose?.())}
-          >
-            ×
-          </Link>
-        ) : onClose ? (
-          <button type="button" aria-label={closeLabel} onClick={close} disabled={busy} className={closeClasses}>
-            ×
-          </button>
+        {open ? (
+          <div className="relative p-6">
+            {closeHref ? (
+              <Link
+                to={closeHref}
+                aria-label={closeLabel}
+                className={closeClasses}
+                preventScrollReset
+                replace
+                onClick={(event) => (busy ? event.preventDefault() : onClose?.())}
+              >
+                ×
+              </Link>
+            ) : onClose ? (
+              <button type="button" aria-label={closeLabel} onClick={close} disabled={busy} className={closeClasses}>
+                ×
+              </button>
+            ) : null}
+            <h2 id={titleId} className="pr-8 text-lg font-semibold">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
+                {description}
+              </p>
+            ) : null}
+            {children ? <div className="mt-5">{children}</div> : null}
+          </div>
         ) : null}
-        <h2 id={titleId} className="pr-8 text-lg font-semibold">
-          {title}
-        </h2>
-        {description ? (
-          <p id={descriptionId} className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
-            {description}
-          </p>
-        ) : null}
-        {children ? <div className="mt-5">{children}</div> : null}
-      </div>
-    </div>
+      </dialog>
+    </>
   )
 }

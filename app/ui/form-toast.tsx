@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import type { Toast } from '~/lib/toast'
-import { useToast } from './toaster'
+import { StaticToast, useToast } from './toaster'
 
 /**
  * A toast that an action returns with its data (not after a redirect). With JavaScript
@@ -14,13 +14,5 @@ export function FormToast({ toast }: { toast: (Omit<Toast, 'id'> & { id?: string
     if (toast) show(toast)
   }, [toast, show])
   if (!toast || hydrated) return null
-  return (
-    <div
-      role="status"
-      className="toast-life fixed inset-x-0 bottom-4 z-[100] mx-auto w-fit max-w-sm rounded-xl border border-zinc-700 bg-zinc-900 p-4 text-sm text-zinc-100 shadow-lg"
-    >
-      <p className="font-semibold">{toast.title}</p>
-      {toast.description ? <p className="mt-1 opacity-90">{toast.description}</p> : null}
-    </div>
-  )
+  return <StaticToast toast={toast} />
 }

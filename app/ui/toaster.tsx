@@ -1,42 +1,142 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS } from '~/lib/constants'
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
+import { Toaster, toast as sonner } from 'sonner'
+import { TOAST_DURATION_MS } from '~/lib/constants'
+import { useHydrated } from '~/lib/hydrated'
 import type { Toast } from '~/lib/toast'
 import { cn } from './cn'
 
-type ToastInput = Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }
-type Shown = Toast & { open: boolean }
+type ToastInput = Omit<Toast, 'id' | 'variant'> & { id?: string; variant?: Toast['variant'] }
 
-const ToastContext = createContext<{ toast: (input: ToastInput) => void }>({ toast: () => {} })
+/*
+ * The toaster sits in a layer of its own that follows the topmost modal dialog: a modal
+ * <dialog> is in the browser's top layer and makes everything outside it inert, so a toast
+ * left in <body> would show under the backdrop, unclickable and unannounced.
+ */
+let layer: HTMLElement | null = null
+const openDialogs: HTMLElement[] = []
 
-/** Shows one toast at a time: a new one replaces the old. */
+function placeLayer() {
+  const host = openDialogs.at(-1) ?? document.body
+  if (layer && layer.parentElement !== host) host.append(layer)
+}
+
+/** A modal dialog opened: toasts show inside it from now on. */
+export function liftToasts(dialog: HTMLElement) {
+  openDialogs.push(dialog)
+  placeLayer()
+}
+
+/** A modal dialog is closing: toasts go back to where they were before it opened. */
+export function dropToasts(dialog: HTMLElement) {
+  const index = openDialogs.lastIndexOf(dialog)
+  if (index >= 0) openDialogs.splice(index, 1)
+  placeLayer()
+}
+
+/* Sonner's toaster only hears toasts sent after it mounts; earlier ones (hydration) wait here. */
+let toasterReady = false
+let waiting: Toast | null = null
+
+/*
+ * The toast on screen. A replaced toast empties at once, so only one is ever read out or
+ * found by its text, even while sonner animates the old one away.
+ */
+let currentId: string | null = null
+const currentListeners = new Set<() => void>()
+const subscribeCurrent = (listener: () => void) => {
+  currentListeners.add(listener)
+  return () => void currentListeners.delete(listener)
+}
+
+function present(toast: Toast) {
+  currentId = toast.id
+  currentListeners.forEach((listener) => listener())
+  for (const shown of sonner.getToasts()) if (shown.id !== toast.id) sonner.dismiss(shown.id)
+  sonner.custom((id) => <SonnerToast toast={toast} onDismiss={() => sonner.dismiss(id)} />, { id: toast.id })
+}
+
+function SonnerToast({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
+  const current = useSyncExternalStore(
+    subscribeCurrent,
+    () => currentId === toast.id,
+    () => false,
+  )
+  // Not selectable: sonner drops a swipe that selects text, as a mouse drag over the title does.
+  return current ? <ToastView toast={toast} onDismiss={onDismiss} className="select-none" /> : null
+}
+
+function showToast({ variant = 'default', id = crypto.randomUUID(), ...input }: ToastInput) {
+  const toast = { ...input, variant, id }
+  if (toasterReady) present(toast)
+  else waiting = toast
+}
+
+/**
+ * Shows one toast at a time (sonner), starting with `initial`, the toast a redirect left in
+ * the flash cookie. Before hydration, and so without JavaScript, `initial` is rendered in place.
+ */
 export function ToastProvider({ initial, children }: { initial: Toast | null; children: ReactNode }) {
-  const [shown, setShown] = useState<Shown | null>(initial ? { ...initial, open: true } : null)
-  const timers = useRef<number[]>([])
-
-  const show = useCallback((toast: Toast) => {
-    timers.current.forEach((timer) => window.clearTimeout(timer))
-    setShown({ ...toast, open: true })
-    timers.current = [
-      window.setTimeout(() => setShown((current) => (current?.id === toast.id ? { ...current, open: false } : current)), TOAST_DURATION_MS),
-      window.setTimeout(() => setShown((current) => (current?.id === toast.id ? null : current)), TOAST_DURATION_MS + TOAST_REMOVE_DELAY_MS),
-    ]
-  }, [])
+  const hydrated = useHydrated()
+  const [host, setHost] = useState<HTMLElement | null>(null)
 
   useEffect(() => {
-    if (initial) show(initial)
-  }, [initial, show])
-  useEffect(() => () => timers.current.forEach((timer) => window.clearTimeout(timer)), [])
+    const element = document.createElement('div')
+    layer = element
+    placeLayer()
+    setHost(element)
+    return () => {
+      element.remove()
+      layer = null
+    }
+  }, [])
 
-  const value = useMemo(() => ({ toast: (input: ToastInput) => show({ variant: 'default', ...input, id: crypto.randomUUID() }) }), [show])
-  const dismiss = () => setShown((current) => (current ? { ...current, open: false } : current))
+  // Runs after the toaster (a child) has subscribed to sonner.
+  useEffect(() => {
+    if (!host) return
+    toasterReady = true
+    if (waiting) present(waiting)
+    waiting = null
+    return () => {
+      toasterReady = false
+    }
+  }, [host])
+
+  useEffect(() => {
+    if (initial) showToast(initial)
+  }, [initial])
 
   return (
-    <ToastContext.Provider value={value}>
+    <>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
-        {shown && shown.open ? <ToastView key={shown.id} toast={shown} onDismiss={dismiss} /> : null}
-      </div>
-    </ToastContext.Provider>
+      {host
+        ? createPortal(
+            <Toaster
+              position="bottom-right"
+              duration={TOAST_DURATION_MS}
+              visibleToasts={1}
+              swipeDirections={['right']}
+              offset={16}
+              mobileOffset={16}
+              hotkey={[]}
+              customAriaLabel="Notifications"
+              style={{ ['--width' as string]: '24rem' }}
+              toastOptions={{ unstyled: true, className: 'w-full' }}
+            />,
+            host,
+          )
+        : null}
+      {initial && !hydrated ? <StaticToast toast={initial} /> : null}
+    </>
+  )
+}
+
+/** A toast rendered in place, for pages without JavaScript: CSS fades it out after 5 s. */
+export function StaticToast({ toast }: { toast: Omit<Toast, 'id'> }) {
+  return (
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex justify-center p-4 sm:justify-end">
+      <ToastView toast={toast} className="toast-life max-w-sm" />
+    </div>
   )
 }
 
@@ -47,22 +147,25 @@ const tones: Record<Toast['variant'], string> = {
   destructive: 'border-red-600 bg-red-600 text-white',
 }
 
-function ToastView({ toast, onDismiss }: { toast: Shown; onDismiss: () => void }) {
+function ToastView({ toast, onDismiss, className }: { toast: Omit<Toast, 'id'>; onDismiss?: () => void; className?: string }) {
   return (
     <div
       role={toast.variant === 'destructive' ? 'alert' : 'status'}
       data-variant={toast.variant}
-      className={cn('toast-life pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl border p-4 shadow-lg', tones[toast.variant])}
+      className={cn('pointer-events-auto flex w-full items-start gap-3 rounded-xl border p-4 text-left font-sans shadow-lg', tones[toast.variant], className)}
     >
       <div className="flex-1">
         <p className="text-sm font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
       </div>
-      <button type="button" onClick={onDismiss} aria-label="Dismiss notification" className="rounded p-1 opacity-70 hover:opacity-100">
-        ×
-      </button>
+      {onDismiss ? (
+        <button type="button" onClick={onDismiss} aria-label="Dismiss notification" className="rounded p-1 leading-none opacity-70 hover:opacity-100">
+          ×
+        </button>
+      ) : null}
     </div>
   )
 }
 
-export const useToast = () => useContext(ToastContext).toast
+/** `toast({ title, description?, variant? })`: shows a toast, replacing the one on screen. */
+export const useToast = () => showToast

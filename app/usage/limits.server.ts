@@ -30,11 +30,21 @@ const HOLD_MINUTES = 10
 
 type Allowance = { dailyUsed: number; reserved: number; limit: number; plus: boolean; usageBased: boolean; billableRoom: number }
 
+/** A user's usage as one snapshot: today's tokens, what calls in flight hold, the month's billable tokens and the plan. */
+export type UsageSnapshot = {
+  dailyUsed: number
+  reserved: number
+  plus: boolean
+  usageBased: boolean
+  priceCap: number | null
+  monthBillable: number
+}
+
 /**
  * Read in one statement, so from one snapshot: a call that ends meanwhile is counted
  * either by its reservation or by its charge, never by neither.
  */
-async function allowance(db: TransactionSql, userId: number): Promise<Allowance> {
+export async function readUsage(db: Db, userId: number): Promise<UsageSnapshot> {
   const [[row], plus] = await Promise.all([
     db<{ dailyUsed: number; reserved: number; usageBased: boolean | null; priceCap: number | null; monthBillable: number }[]>`
       select
@@ -42,20 +52,31 @@ async function allowance(db: TransactionSql, userId: number): Promise<Allowance>
         ((select coalesce(sum(reserved_tokens), 0) from generations where user_id = ${userId} and status in ('queued', 'running'))
           + (select coalesce(sum(tokens), 0) from token_holds where user_id = ${userId} and expires_at > now()))::float8 as reserved,
         (select usage_based_pricing from usage_settings where user_id = ${userId}) as "usageBased",
-        (select price_cap from usage_settings where user_id = ${userId}) as "priceCap",
+        (select price_cap::float8 from usage_settings where user_id = ${userId}) as "priceCap",
         (select coalesce(sum(billable_tokens), 0) from usage_days
           where user_id = ${userId} and day >= date_trunc('month', now() at time zone ${USAGE_TIME_ZONE})::date)::float8 as "monthBillable"`,
     isPlus(db, userId),
   ])
-  const usageBased = plus && (row?.usageBased ?? false)
-  const capTokens = ((row?.priceCap ?? 0) / DEFAULT_TOKEN_PRICE_PER_MILLION) * 1_000_000
   return {
     dailyUsed: row?.dailyUsed ?? 0,
     reserved: row?.reserved ?? 0,
-    limit: plus ? PLUS_DAILY_TOKEN_LIMIT : FREE_DAILY_TOKEN_LIMIT,
     plus,
-    usageBased,
-    billableRoom: usageBased ? Math.max(0, capTokens - (row?.monthBillable ?? 0)) : 0,
+    usageBased: plus && (row?.usageBased ?? false),
+    priceCap: row?.priceCap ?? null,
+    monthBillable: row?.monthBillable ?? 0,
+  }
+}
+
+async function allowance(db: TransactionSql, userId: number): Promise<Allowance> {
+  const usage = await readUsage(db, userId)
+  const capTokens = ((usage.priceCap ?? 0) / DEFAULT_TOKEN_PRICE_PER_MILLION) * 1_000_000
+  return {
+    dailyUsed: usage.dailyUsed,
+    reserved: usage.reserved,
+    limit: usage.plus ? PLUS_DAILY_TOKEN_LIMIT : FREE_DAILY_TOKEN_LIMIT,
+    plus: usage.plus,
+    usageBased: usage.usageBased,
+    billableRoom: usage.usageBased ? Math.max(0, capTokens - usage.monthBillable) : 0,
   }
 }
 

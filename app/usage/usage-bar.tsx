@@ -1,3 +1,4 @@
+import { ANIMATION_MS } from '~/lib/constants'
 import { cn } from '~/ui/cn'
 import { formatTokens, usageBar } from './format'
 
@@ -23,7 +24,7 @@ export function UsageBar({ count, limit, label = 'Token Usage' }: { count: numbe
         <div
           data-warning={warning || undefined}
           className={cn('h-full rounded-full transition-[width]', warning ? 'bg-amber-500' : 'bg-brand-500')}
-          style={{ width: `${percent}%` }}
+          style={{ width: `${percent}%`, transitionDuration: `${ANIMATION_MS}ms` }}
         />
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { STARTER_TEXT } from '../../app/pieces/starter-document'
 import { expect, signIn, test } from './fixtures'
 
 const uniquePiece = (label = 'chat') => `${label}_${Math.random().toString(36).slice(2, 9)}`
@@ -29,7 +30,7 @@ test('send a prompt, watch it build, accept it, and the public page shows it', a
   await expect(history.getByText('a counter app')).toBeVisible({ timeout: 15_000 })
   // With JavaScript the message shows at once, while it is built: the status says when it is done.
   if (jsOn()) await expect(page.getByTestId('chat-status')).toHaveText(/Generation complete|Ready to build your Piece/, { timeout: 15_000 })
-  await expect(preview(page, name).locator('body')).not.toContainText('Your Piece will appear here')
+  await expect(preview(page, name).locator('body')).not.toContainText(STARTER_TEXT.owner)
 
   await page.getByRole('button', { name: 'Accept' }).click()
   if (jsOn()) {
@@ -41,7 +42,7 @@ test('send a prompt, watch it build, accept it, and the public page shows it', a
   await expect(history.getByText('a counter app')).toHaveCount(0)
 
   await page.goto(`/${name}`)
-  await expect(page.frameLocator(`iframe[title="${name} preview"]`).locator('body')).not.toContainText('Your Piece will appear here')
+  await expect(page.frameLocator(`iframe[title="${name} preview"]`).locator('body')).not.toContainText(STARTER_TEXT.visitor)
 })
 
 test('undo and redo move through history; reject restores the saved Piece', async ({ page }) => {

@@ -37,3 +37,13 @@ export function grantPlus(email: string) {
       on conflict (user_id) do update set status = 'active'`,
   )
 }
+
+/** Takes the PLUS plan away again, behind the back of a page that still shows it. */
+export function revokePlus(email: string) {
+  return withDatabase((sql) => sql`delete from subscriptions where user_id = (select id from users where lower(email) = lower(${email}))`)
+}
+
+/** Marks a Piece as generating, as a running generation does (renaming then waits, spec 1 §8). */
+export function markGenerating(name: string) {
+  return withDatabase((sql) => sql`update pieces set generation_started_at = now() where name = ${name}`)
+}

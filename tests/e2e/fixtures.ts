@@ -26,14 +26,14 @@ export { expect }
 /**
  * A new signed-in user with a username, made over HTTP in the browser's own cookie jar
  * (the sign-up action and call 14), then on /explore: the cheap way in for every test
- * that is not about signing up.
+ * that is not about signing up. `origin` signs in at another address of the app (cookies belong to a host).
  */
-export async function signIn(page: Page, { email = uniqueEmail(), password = 'correct horse battery', username = uniqueUsername() } = {}) {
-  const signedUp = await page.request.post('/signup', { form: { email, password }, maxRedirects: 0 })
+export async function signIn(page: Page, { email = uniqueEmail(), password = 'correct horse battery', username = uniqueUsername(), origin = '' } = {}) {
+  const signedUp = await page.request.post(`${origin}/signup`, { form: { email, password }, maxRedirects: 0 })
   expect(signedUp.status(), await signedUp.text()).toBe(302)
-  const named = await page.request.patch('/api/private/users/username', { data: { username } })
+  const named = await page.request.patch(`${origin}/api/private/users/username`, { data: { username } })
   expect(named.status(), await named.text()).toBe(200)
-  await page.goto('/explore')
+  await page.goto(`${origin}/explore`)
   return { email, password, username }
 }
 

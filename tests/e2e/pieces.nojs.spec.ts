@@ -41,3 +41,24 @@ test('without JavaScript a text file is refused as an icon with a clear message'
   await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'not an image' })).toBeVisible()
   await expect(page.getByTestId('sidebar-pieces').locator('img')).toHaveCount(0)
 })
+
+test('without JavaScript a taken name on rename comes back to the same page as a toast', async ({ page }) => {
+  await signIn(page)
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+  const taken = `nojs_taken_${Math.random().toString(36).slice(2, 7)}`
+  const name = `nojs_mine_${Math.random().toString(36).slice(2, 7)}`
+  for (const each of [taken, name]) {
+    await sidebar.getByText('New Piece', { exact: true }).click()
+    await sidebar.getByLabel('New Piece name').fill(each)
+    await sidebar.getByRole('button', { name: 'Create' }).click()
+    await expect(page).toHaveURL(`/pieces/${each}`)
+  }
+
+  await page.getByTestId('piece-menu').locator('summary').click()
+  const menu = page.getByRole('group', { name: 'Piece menu' })
+  await menu.getByLabel('Piece name').fill(taken)
+  await Promise.all([page.waitForEvent('load'), menu.getByRole('button', { name: 'Save name' }).click()])
+  await expect(page).toHaveURL(`/pieces/${name}`)
+  await expect(page.getByRole('alert').filter({ hasText: 'Name already taken' })).toBeVisible()
+  await expect(page.getByTestId('top-bar-title')).toHaveText(name)
+})

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { grantPlus, markGenerating, revokePlus } from './database'
 import { expect, signIn, test, uniqueEmail, uniqueUsername } from './fixtures'
 
 const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
@@ -112,4 +113,66 @@ test('onboarding with a prompt creates a piece_ Piece and opens it with the prom
   await page.reload()
   await expect(history.getByText('a tip calculator')).toHaveCount(1)
   await expect(page.getByTestId('chat-status')).toHaveText('Ready to build your Piece')
+})
+
+test('refused menu changes show in place: a taken name, a rename during a generation, a long description', async ({ page }) => {
+  await signIn(page)
+  const taken = uniquePiece('taken')
+  const name = uniquePiece('mine')
+  await createPiece(page, taken)
+  await createPiece(page, name)
+  await page.goto(`/${name}`)
+
+  let menu = await openMenu(page)
+  await menu.getByRole('button', { name: 'Rename' }).click()
+  const field = menu.getByLabel('Piece name')
+  await expect(field).toBeFocused()
+  await field.fill(taken)
+  await field.press('Enter')
+  await expect(menu.getByText('Name already taken')).toBeVisible()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toHaveValue(taken)
+  await expect(page).toHaveURL(`/${name}`)
+  await expect(page.getByTestId('top-bar-title')).toHaveText(name)
+
+  await markGenerating(name)
+  await field.fill(uniquePiece('later'))
+  await field.press('Enter')
+  await expect(menu.getByText('Cannot rename a Piece while generation is in progress')).toBeVisible()
+  await expect(page).toHaveURL(`/${name}`)
+  await field.press('Escape')
+  await expect(menu.getByLabel('Piece name')).toHaveCount(0)
+
+  await menu.getByRole('button', { name: 'Add description' }).click()
+  const description = menu.getByLabel('Piece description')
+  await description.fill('x'.repeat(1001))
+  await description.press('Control+Enter')
+  await expect(menu.getByText('Description must be 1000 characters or less')).toBeVisible()
+  await description.fill('Short and sweet')
+  await description.press('Control+Enter')
+  await expect(menu.getByText('Short and sweet')).toBeVisible()
+  await expect(menu.getByRole('button', { name: 'Edit description' })).toBeVisible()
+
+  menu = await openMenu(page)
+  await menu.getByRole('link', { name: 'Delete Piece' }).click()
+  await page.getByRole('dialog', { name: 'Delete Piece' }).getByRole('button', { name: 'Delete' }).click()
+  await expect(page).toHaveURL('/explore')
+  await expect(page.getByRole('status').filter({ hasText: 'Piece deleted' })).toBeVisible()
+})
+
+test('a visibility the server refuses rolls back with the spec toast and opens the upgrade dialog', async ({ page }) => {
+  const { email } = await signIn(page)
+  await grantPlus(email)
+  const name = uniquePiece('lapsed')
+  await createPiece(page, name)
+  await page.goto(`/${name}`)
+  const menu = await openMenu(page)
+  await expect(menu.getByText('PLUS', { exact: true })).toHaveCount(0)
+  // The plan ends while the page still shows the paid options.
+  await revokePlus(email)
+  await menu.getByRole('radio', { name: /Private/ }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update visibility' })).toBeVisible()
+  await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toBeVisible()
+  await expect(menu.getByRole('radio', { name: /Public/ })).toHaveAttribute('aria-checked', 'true')
+  await expect(menu.getByRole('radio', { name: /Private/ })).toHaveAttribute('aria-checked', 'false')
 })

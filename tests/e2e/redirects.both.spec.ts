@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 test.describe('signed-out routing', () => {
   test('/ goes to /landing', async ({ page }) => {
@@ -17,6 +17,15 @@ test.describe('signed-out routing', () => {
   test('an unknown multi-segment path asks to sign in', async ({ page }) => {
     await page.goto('/no/such/page?x=1')
     await expect(page).toHaveURL(`/signin?redirect=${encodeURIComponent('/no/such/page?x=1')}`)
+  })
+
+  test('signed in, an unknown multi-segment path is Page Not Found inside the app frame', async ({ page }) => {
+    await signIn(page)
+    const response = await page.goto('/no/such/page')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+    await expect(page.getByTestId('top-bar-title')).toHaveText('Page Not Found')
+    await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeAttached()
   })
 
   test('a path starting with @ is not found', async ({ page }) => {

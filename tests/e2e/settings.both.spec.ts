@@ -32,6 +32,8 @@ test.describe('settings', () => {
     await expect(html).not.toHaveClass(/dark/)
     await usage.click()
     await expect(usage).toHaveAttribute('aria-checked', 'true')
+    // The switches flip at once; the reload waits for both saves, or it could read the old values.
+    for (const toggle of [dark, usage]) await expect(toggle).not.toHaveAttribute('aria-busy')
 
     await page.reload()
     await expect(html).not.toHaveClass(/dark/)
@@ -40,6 +42,7 @@ test.describe('settings', () => {
 
     await page.getByRole('switch', { name: 'Dark theme' }).click()
     await expect(html).toHaveClass(/dark/)
+    await expect(page.getByRole('switch', { name: 'Dark theme' })).not.toHaveAttribute('aria-busy')
     await page.goto('/explore')
     await expect(html).toHaveClass(/dark/)
   })

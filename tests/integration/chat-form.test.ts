@@ -64,7 +64,7 @@ describe('the chat forms of the editor', () => {
     const sent = await reply(
       post(owner, { intent: 'send', message: 'use this picture', at: '-1', 'attachments[0].type': 'image', 'attachments[0].url': IMAGE }),
     )
-    expect(sent).toEqual({ status: 200, body: { ok: true } })
+    expect(sent).toEqual({ status: 200, body: { ok: true, intent: 'send' } })
     const [queued] = await generationsOf(owner.pieceId)
     expect(queued!.status).toBe('queued')
     expect(queued!.request.message).toBe('use this picture')
@@ -73,7 +73,7 @@ describe('the chat forms of the editor', () => {
     const busy = await reply(post(owner, { intent: 'send', message: 'another', at: '-1' }))
     expect(busy).toEqual({ status: 409, body: { ok: false, refusal: { status: 409, message: SendMessages.inProgress } } })
 
-    expect(await reply(post(owner, { intent: 'stop' }))).toEqual({ status: 200, body: { ok: true } })
+    expect(await reply(post(owner, { intent: 'stop' }))).toEqual({ status: 200, body: { ok: true, intent: 'stop' } })
     expect((await generationsOf(owner.pieceId)).map((generation) => generation.status)).toEqual(['stopped'])
     const draft = await draftOf(owner)
     expect(draft.currentInput).toBe('use this picture')
@@ -115,7 +115,7 @@ describe('the chat forms of the editor', () => {
     })
     const draft = { currentInput: '', currentAttachments: [], exchangeHistory: [exchange('one'), exchange('two')], historyIndex: 1 }
     await sql`update pieces set draft = ${sql.json(draft)} where id = ${owner.pieceId}`
-    expect(await reply(post(owner, { intent: 'undo', at: '0' }))).toEqual({ status: 200, body: { ok: true } })
+    expect(await reply(post(owner, { intent: 'undo', at: '0' }))).toEqual({ status: 200, body: { ok: true, intent: 'undo' } })
     expect((await draftOf(owner)).historyIndex).toBe(1)
     await post(owner, { intent: 'undo', at: '1' })
     expect(await draftOf(owner)).toMatchObject({ historyIndex: 0, currentInput: 'two' })
@@ -126,7 +126,7 @@ describe('the chat forms of the editor', () => {
 
   it('saves the model, refuses a PLUS model to a free user, and answers a signed-out fetcher in place', async () => {
     const owner = await newOwner()
-    expect(await reply(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }))).toEqual({ status: 200, body: { ok: true } })
+    expect(await reply(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }))).toEqual({ status: 200, body: { ok: true, intent: 'model' } })
     const plus = await reply(post(owner, { intent: 'model', selectedModel: 'gpt-5' }))
     expect(plus.status).toBe(403)
     expect(plus.body).toMatchObject({ ok: false, refusal: { status: 403, requiresSubscription: true } })

@@ -14,7 +14,8 @@ import { builderResponder, startOpenAIFake } from '../fakes/openai'
  */
 const run = processRunner(() => ({ DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! }))
 
-describe('two web processes and one worker', () => {
+// Real processes start in seconds on an idle machine and many more on a busy one: the bound is generous, never a speed test.
+describe('two web processes and one worker', { timeout: 180_000 }, () => {
   it('relays a generation started on one web process to a subscriber on the other', async () => {
     const [portA, portB] = [await freePort(), await freePort()]
     const webA = run('scripts/start.ts', { PORT: String(portA), PREVIEW_PORT: String(portA + 1), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +8,17 @@ import { processRunner } from '../support/processes'
 
 /** These tests run the real entry points as separate processes, as `npm start` would. */
 const run = processRunner(() => ({ DATABASE_URL: '' }))
+
+/** A page request with a Host header of our choosing (fetch does not let a caller set Host). */
+const getWithHost = (port: number, path: string, host: string) =>
+  new Promise<number>((resolve, reject) => {
+    request({ port, host: '127.0.0.1', path, headers: { Host: host, Accept: 'text/html' } }, (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    })
+      .on('error', reject)
+      .end()
+  })
 
 const alive = (pid: number) => {
   try {
@@ -17,7 +29,8 @@ const alive = (pid: number) => {
   }
 }
 
-describe('the web process', () => {
+// Real processes start in seconds on an idle machine and many more on a busy one: the bound is generous, never a speed test.
+describe('the web process', { timeout: 180_000 }, () => {
   it('starts on an embedded database, says which mode each part is in, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-start-'))
     const port = await freePort()
@@ -34,6 +47,11 @@ describe('the web process', () => {
       expect(web.output()).toMatch(line)
     }
     expect((await fetch(`http://127.0.0.1:${port}/landing`)).status).toBe(200)
+    expect(web.output()).not.toMatch(/previews are framed only by/)
+    // Opened at an address previews cannot be framed from (a LAN address): said once in the log.
+    for (let visit = 0; visit < 2; visit += 1) expect(await getWithHost(port, '/landing', `192.168.1.5:${port}`)).toBe(200)
+    await web.waitFor(/\[web\] opened at http:\/\/192\.168\.1\.5:\d+, but previews are framed only by http:\/\/localhost:\d+ and http:\/\/127\.0\.0\.1:\d+/)
+    expect(web.output().match(/previews are framed only by/g)).toHaveLength(1)
     const postgresPid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])
     expect(alive(postgresPid)).toBe(true)
 

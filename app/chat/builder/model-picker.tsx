@@ -4,11 +4,14 @@ import { MODELS, type ModelId } from '../models'
 export function ModelPicker({
   model,
   subscribed,
+  saving,
   disabled,
   onChoose,
 }: {
   model: ModelId
   subscribed: boolean
+  /** A choice is being saved (a reload now could still read the old one). */
+  saving: boolean
   disabled: boolean
   onChoose: (model: ModelId) => void
 }) {
@@ -18,6 +21,7 @@ export function ModelPicker({
       value={model}
       onChange={(event) => onChoose(event.currentTarget.value as ModelId)}
       disabled={disabled}
+      aria-busy={saving || undefined}
       className="h-7 rounded-md border border-zinc-300 bg-transparent px-1 text-xs dark:border-zinc-700"
     >
       {MODELS.map((option) => (

@@ -72,7 +72,9 @@ export function PromptForm({
         <label className="sr-only" htmlFor="chat-model">
           Model
         </label>
-        {hydrated ? <ModelPicker model={picker.model} subscribed={chat.subscribed} disabled={processing} onChoose={picker.choose} /> : null}
+        {hydrated ? (
+          <ModelPicker model={picker.model} subscribed={chat.subscribed} saving={picker.saving} disabled={processing} onChoose={picker.choose} />
+        ) : null}
         <TokenUsage dailyTokenCount={chat.usage.dailyTokenCount} tokenLimit={chat.usage.tokenLimit} />
         <Button type="submit" size="sm" disabled={hydrated && (busy || (!composer.input.trim() && !composer.attachments.length))}>
           Send

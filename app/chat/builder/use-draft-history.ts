@@ -1,9 +1,9 @@
 import { useFetcher } from '@remix-run/react'
+import { useFetcherSettled } from '~/lib/fetcher'
 import { useToast } from '~/ui/toaster'
 import { redo, undo, type DraftData } from '../draft'
 import { ChatToasts } from '../messages'
 import type { ChatFormReply } from '../schema'
-import { useFetcherReply } from './use-fetcher-reply'
 
 export type Decision = 'accept' | 'reject'
 
@@ -25,9 +25,9 @@ export function useDraftHistory({ saved, onStep, onDecided }: { saved: DraftData
   const toast = useToast()
   const draft = optimisticDraft(saved, fetcher.formData)
   const intent = fetcher.formData?.get('intent')
-  useFetcherReply(fetcher, (reply, sent) => {
-    if (!reply.ok) return toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
-    if (sent === 'accept' || sent === 'reject') onDecided()
+  useFetcherSettled(fetcher, (reply) => {
+    if (!reply?.ok) return toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
+    if (reply.intent === 'accept' || reply.intent === 'reject') onDecided()
   })
   return {
     Form: fetcher.Form,

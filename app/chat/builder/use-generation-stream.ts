@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react'
+import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { progressHint, STATUS_MESSAGES } from '../progress'
 import type { ChatEvent } from '../types'
@@ -33,7 +33,18 @@ export function useGenerationStream({
 }) {
   const [state, setState] = useState<Status>(() => statusFromStage(stage))
   const [liveCode, setLiveCode] = useState<string | null>(null)
-  const { revalidate } = useRevalidator()
+  const revalidator = useRevalidator()
+  const navigation = useNavigation()
+  // The page's data is out of date (a generation completed) and is reloaded once no other
+  // load is under way: starting one over another cuts that one short, which Remix reports
+  // as an uncaught AbortError, and its answer could predate the result anyway.
+  const [stale, setStale] = useState(false)
+  const { revalidate } = revalidator
+  useEffect(() => {
+    if (!stale || navigation.state !== 'idle' || revalidator.state !== 'idle') return
+    setStale(false)
+    revalidate()
+  }, [navigation.state, revalidate, revalidator.state, stale])
   const ended = useRef(onEnd)
   useEffect(() => {
     ended.current = onEnd
@@ -65,14 +76,16 @@ export function useGenerationStream({
       }
       if (event.type === 'complete') {
         end(COMPLETE, 'complete')
-        revalidate()
+        setStale(true)
       }
       if (event.type === 'stopped') end(STOPPED, 'stopped')
     }
     return () => source.close()
-  }, [enabled, finish, pieceId, revalidate])
+  }, [enabled, finish, pieceId])
 
-  return { state, setState, finish, liveCode, setLiveCode }
+  /** The reload that brings a completed generation's result has not landed yet. */
+  const refreshing = stale || revalidator.state !== 'idle'
+  return { state, setState, finish, liveCode, setLiveCode, refreshing }
 }
 
 export type GenerationView = ReturnType<typeof useGenerationStream>

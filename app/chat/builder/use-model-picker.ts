@@ -1,10 +1,10 @@
 import { useFetcher } from '@remix-run/react'
 import { openPaymentDialog } from '~/billing/payment-dialog-event'
+import { useFetcherSettled } from '~/lib/fetcher'
 import { useToast } from '~/ui/toaster'
 import { ChatToasts } from '../messages'
 import { MODELS, normalizeModel, type ModelId } from '../models'
 import type { ChatFormReply } from '../schema'
-import { useFetcherReply } from './use-fetcher-reply'
 
 /**
  * Spec 2 §7 call 6 as the page's form (intent `model`): the chosen model shows at once,
@@ -14,8 +14,8 @@ export function useModelPicker({ model: saved, subscribed }: { model: ModelId; s
   const fetcher = useFetcher<ChatFormReply>()
   const toast = useToast()
   const choosing = fetcher.formData?.get('selectedModel')
-  useFetcherReply(fetcher, (reply) => {
-    if (!reply.ok) toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
+  useFetcherSettled(fetcher, (reply) => {
+    if (!reply?.ok) toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
   })
 
   function choose(next: ModelId) {
@@ -24,5 +24,5 @@ export function useModelPicker({ model: saved, subscribed }: { model: ModelId; s
     fetcher.submit({ intent: 'model', selectedModel: next }, { method: 'post' })
   }
 
-  return { model: typeof choosing === 'string' ? normalizeModel(choosing) : saved, choose }
+  return { model: typeof choosing === 'string' ? normalizeModel(choosing) : saved, saving: fetcher.state !== 'idle', choose }
 }

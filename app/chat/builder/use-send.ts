@@ -1,6 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useFetcher } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
+import { useFetcherSettled } from '~/lib/fetcher'
 import { isBehindLatest, type DraftData } from '../draft'
 import { ChatFormSchema, type ChatFormReply } from '../schema'
 import { SendMessages, type Attachment } from '../send-schema'
@@ -8,7 +9,6 @@ import type { Overlay } from './overlays'
 import { showRefusal } from './refusal'
 import { failure, SENDING } from './status'
 import type { Composer } from './use-composer'
-import { useFetcherReply } from './use-fetcher-reply'
 import type { GenerationEnd, GenerationView } from './use-generation-stream'
 
 /**
@@ -18,11 +18,14 @@ import type { GenerationEnd, GenerationView } from './use-generation-stream'
  */
 export type InFlight = { text: string; attachments: Attachment[]; at: number; settledOn?: DraftData }
 
-/** The exchange the message became is in the draft, or the page has had its data since the generation completed. */
-function hasLanded(inFlight: InFlight, saved: DraftData) {
+/**
+ * The exchange the message became is in the draft, or the page's data has been reloaded
+ * since the generation completed (and `refreshing` says when that reload is done).
+ */
+function hasLanded(inFlight: InFlight, saved: DraftData, refreshing: boolean) {
   const next = saved.exchangeHistory[inFlight.at + 1]
   if (saved.historyIndex === inFlight.at + 1 && next?.userMessage.content === inFlight.text.trim()) return true
-  return inFlight.settledOn !== undefined && inFlight.settledOn !== saved
+  return inFlight.settledOn !== undefined && inFlight.settledOn !== saved && !refreshing
 }
 
 type SendDeps = {
@@ -42,7 +45,7 @@ export function useSend({ saved, draft, hydrated, processing, composer, view, se
   const form = useRef<HTMLFormElement>(null)
   const overwriteConfirmed = useRef(false)
   const [inFlight, setInFlight] = useState<InFlight | null>(null)
-  const pending = inFlight && !hasLanded(inFlight, saved) ? inFlight : null
+  const pending = inFlight && !hasLanded(inFlight, saved, view.refreshing) ? inFlight : null
   const busy = processing || fetcher.state !== 'idle' || pending !== null
 
   function begin(text: string, files: Attachment[]) {
@@ -60,8 +63,8 @@ export function useSend({ saved, draft, hydrated, processing, composer, view, se
     view.setLiveCode(null)
   }
 
-  useFetcherReply(fetcher, (reply) => {
-    if (reply.ok) return
+  useFetcherSettled(fetcher, (reply) => {
+    if (!reply || reply.ok) return
     giveBack()
     showRefusal(reply.refusal, { setOverlay, finish: view.finish })
   })

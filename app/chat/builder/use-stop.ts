@@ -1,8 +1,8 @@
 import { useFetcher } from '@remix-run/react'
+import { useFetcherSettled } from '~/lib/fetcher'
 import { useToast } from '~/ui/toaster'
 import { ChatToasts } from '../messages'
 import type { ChatFormReply } from '../schema'
-import { useFetcherReply } from './use-fetcher-reply'
 
 /**
  * Spec 2 §4 Stop (intent `stop`): once the action has stopped the generation, `onStopped`
@@ -11,8 +11,8 @@ import { useFetcherReply } from './use-fetcher-reply'
 export function useStop(onStopped: () => void) {
   const fetcher = useFetcher<ChatFormReply>()
   const toast = useToast()
-  useFetcherReply(fetcher, (reply) => {
-    if (reply.ok) return onStopped()
+  useFetcherSettled(fetcher, (reply) => {
+    if (reply?.ok) return onStopped()
     toast({ title: ChatToasts.stopFailed, variant: 'destructive' })
   })
   return fetcher.Form

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { PieceIdField } from '~/pieces/schema'
 import { privateRoute } from '~/accounts/api-auth.server'
 import { generationStatus } from '~/chat/generations.server'
 import { apiJson, parseOrFail } from '~/lib/api.server'
 
-const Query = z.object({ pieceId: z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number') })
+const Query = z.object({ pieceId: PieceIdField })
 
 /** Spec 2 §7 call 10: `{ type: 'status', stage, pieceId }`. */
 export const loader = privateRoute(async ({ user }, { request }) => {

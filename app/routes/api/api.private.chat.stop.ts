@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { PieceIdField } from '~/pieces/schema'
 import { privateRoute } from '~/accounts/api-auth.server'
 import { stopGeneration } from '~/chat/generations.server'
 import { apiJson, parseOrFail, readJson, rejectGet, requireMethod } from '~/lib/api.server'
 
-const Body = z.object({ pieceId: z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number') })
+const Body = z.object({ pieceId: PieceIdField })
 
 export const loader = rejectGet
 

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { PieceIdField } from '~/pieces/schema'
 import { privateRoute } from '~/accounts/api-auth.server'
 import { openEventStream } from '~/chat/stream.server'
 import { parseOrFail } from '~/lib/api.server'
 
-const Query = z.object({ pieceId: z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number') })
+const Query = z.object({ pieceId: PieceIdField })
 
 /** Spec 2 §7 call 9: the Piece's generation events as server-sent events. */
 export const loader = privateRoute(async ({ user }, { request }) => {

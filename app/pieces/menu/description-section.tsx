@@ -1,0 +1,97 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { useHydrated } from '~/lib/hydrated'
+import { Button, buttonClasses } from '~/ui/button'
+import { CharCounter, ErrorList } from '~/ui/field'
+import { Spinner } from '~/ui/spinner'
+import { DESCRIPTION_MAX, DESCRIPTION_WARN_ABOVE, PIECES_RESOURCE, PieceFormSchema, type MenuPiece } from '../schema'
+import { PieceFields, Section } from './section'
+import { usePieceFetcher } from './use-piece-fetcher'
+
+/** The Piece's description: Ctrl+Enter saves, Escape cancels (spec 1 §4). */
+export function DescriptionSection({ piece }: { piece: MenuPiece }) {
+  const hydrated = useHydrated()
+  const [editing, setEditing] = useState(false)
+
+  return (
+    <Section title="Description">
+      {hydrated && !editing ? (
+        <>
+          <p className="line-clamp-4 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{piece.description || 'No description yet.'}</p>
+          <Button variant="ghost" size="sm" className="mt-1 -ml-3" onClick={() => setEditing(true)}>
+            {piece.description ? 'Edit description' : 'Add description'}
+          </Button>
+        </>
+      ) : (
+        <DescriptionForm piece={piece} onClose={() => setEditing(false)} />
+      )}
+    </Section>
+  )
+}
+
+/** A description that is too long shows under the field; any other refusal is the spec's toast. */
+function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => void }) {
+  const hydrated = useHydrated()
+  const fetcher = usePieceFetcher('describe', { detail: true, fieldsInPlace: true, onSettled: (refused) => !refused && onClose() })
+  const pending = fetcher.state !== 'idle'
+  const field = useRef<HTMLTextAreaElement>(null)
+  const [length, setLength] = useState(piece.description.trim().length)
+  const [form, fields] = useForm({
+    id: `piece-description-${piece.id}`,
+    lastResult: fetcher.data?.result,
+    defaultValue: { description: piece.description },
+    constraint: getZodConstraint(PieceFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PieceFormSchema }),
+  })
+
+  // The field opens on Add/Edit description, so it takes the focus then (never on a page load).
+  useEffect(() => {
+    if (hydrated) field.current?.focus()
+  }, [hydrated])
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault()
+      if (!pending) event.currentTarget.form?.requestSubmit()
+    }
+    if (event.key === 'Escape') {
+      event.preventDefault()
+      event.stopPropagation()
+      if (!pending) onClose()
+    }
+  }
+
+  return (
+    <fetcher.Form method="post" action={PIECES_RESOURCE} preventScrollReset {...getFormProps(form)}>
+      <PieceFields piece={piece} intent="describe" />
+      <label className="sr-only" htmlFor={fields.description.id}>
+        Piece description
+      </label>
+      <textarea
+        ref={field}
+        {...getTextareaProps(fields.description)}
+        required={false}
+        rows={4}
+        onChange={(event) => setLength(event.currentTarget.value.trim().length)}
+        onKeyDown={onKeyDown}
+        readOnly={pending}
+        className="w-full resize-y rounded-md border border-zinc-300 bg-white p-2 outline-none focus:border-brand-500 aria-[invalid]:border-red-500 dark:border-zinc-700 dark:bg-zinc-950"
+      />
+      <div className="flex items-center justify-between gap-2">
+        {hydrated ? (
+          <p className="text-[11px] text-zinc-500">Ctrl+Enter to save, Esc to cancel</p>
+        ) : (
+          <button type="submit" className={buttonClasses('secondary', 'sm')}>
+            Save description
+          </button>
+        )}
+        {pending ? <Spinner label="Saving description" /> : null}
+        {hydrated ? <CharCounter count={length} max={DESCRIPTION_MAX} warnAbove={DESCRIPTION_WARN_ABOVE} /> : null}
+      </div>
+      <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+    </fetcher.Form>
+  )
+}

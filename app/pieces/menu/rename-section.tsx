@@ -1,0 +1,107 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
+import { useFetcher } from '@remix-run/react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useHydrated } from '~/lib/hydrated'
+import { Button, buttonClasses } from '~/ui/button'
+import { cn } from '~/ui/cn'
+import { CharCounter, ErrorList } from '~/ui/field'
+import { Spinner } from '~/ui/spinner'
+import { NAME_MAX, NAME_WARN_ABOVE, normalizeName, PIECES_RESOURCE, PieceFormSchema, type MenuPiece, type PieceFormReply } from '../schema'
+import { PieceFields, Section } from './section'
+
+/** The Piece's name: Rename opens the field; Enter saves, Escape cancels (spec 1 §4). */
+export function RenameSection({ piece }: { piece: MenuPiece }) {
+  const hydrated = useHydrated()
+  const [editing, setEditing] = useState(false)
+
+  useEffect(() => setEditing(false), [piece.name])
+
+  return (
+    <Section title="Name">
+      {hydrated && !editing ? (
+        <div className="flex items-center justify-between gap-2">
+          <span className="truncate font-medium">{piece.name}</span>
+          <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+            Rename
+          </Button>
+        </div>
+      ) : (
+        <RenameForm piece={piece} onCancel={() => setEditing(false)} />
+      )}
+    </Section>
+  )
+}
+
+/**
+ * One submission with or without JavaScript. A refusal (the name is taken, a generation
+ * is running) shows under the field; success is the redirect to the new name's page.
+ */
+function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => void }) {
+  const hydrated = useHydrated()
+  const fetcher = useFetcher<PieceFormReply>()
+  const pending = fetcher.state !== 'idle'
+  const input = useRef<HTMLInputElement>(null)
+  const [length, setLength] = useState(piece.name.length)
+  const [form, fields] = useForm({
+    id: `piece-rename-${piece.id}`,
+    lastResult: fetcher.data?.result,
+    defaultValue: { name: piece.name },
+    constraint: getZodConstraint(PieceFormSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PieceFormSchema }),
+  })
+  const formProps = getFormProps(form)
+
+  // The field opens on Rename, so it takes the focus then (never on a page load).
+  useEffect(() => {
+    if (hydrated) input.current?.focus()
+  }, [hydrated])
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (normalizeName(String(new FormData(event.currentTarget).get('name') ?? '')) === piece.name) {
+      event.preventDefault()
+      return onCancel()
+    }
+    formProps.onSubmit(event)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Escape') return
+    event.preventDefault()
+    event.stopPropagation()
+    if (!pending) onCancel()
+  }
+
+  return (
+    <fetcher.Form method="post" action={PIECES_RESOURCE} preventScrollReset {...formProps} onSubmit={onSubmit}>
+      <PieceFields piece={piece} intent="rename" />
+      <div className="flex items-start gap-2">
+        <label className="sr-only" htmlFor={fields.name.id}>
+          Piece name
+        </label>
+        <input
+          ref={input}
+          {...getInputProps(fields.name, { type: 'text' })}
+          required={false}
+          onChange={(event) => setLength(event.currentTarget.value.trim().length)}
+          onKeyDown={onKeyDown}
+          readOnly={pending}
+          autoComplete="off"
+          spellCheck={false}
+          className="h-8 min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 outline-none focus:border-brand-500 aria-[invalid]:border-red-500 dark:border-zinc-700 dark:bg-zinc-950"
+        />
+        {hydrated ? <CharCounter count={length} max={NAME_MAX} warnAbove={NAME_WARN_ABOVE} /> : null}
+        {pending ? <Spinner className="mt-2" label="Saving name" /> : null}
+      </div>
+      <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
+      {hydrated ? (
+        <p className="text-[11px] text-zinc-500">Enter to save, Esc to cancel</p>
+      ) : (
+        <button type="submit" className={cn(buttonClasses('secondary', 'sm'), 'mt-1')}>
+          Save name
+        </button>
+      )}
+    </fetcher.Form>
+  )
+}
