@@ -1,6 +1,7 @@
+import { jsonb } from '~/lib/db.server'
 import type { TransactionSql } from 'postgres'
 import { addExchange, readDraft, type DraftData } from './draft'
-import type { GenerationRequest, GenerationResult } from './generations.server'
+import type { GenerationRequest, GenerationResult } from './stored'
 
 /**
  * A finished generation becomes the newest exchange of the Piece's saved draft (spec 2
@@ -15,6 +16,6 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
     assistantMessage: { role: 'assistant', content: result.code, attachments: [], patch: result.patch, patches: result.patches },
     tokensUsed: result.tokensUsed,
   })
-  await tx`update pieces set draft = ${tx.json(draft as never)}, updated_at = now() where id = ${pieceId}`
+  await tx`update pieces set draft = ${jsonb(tx, draft)}, updated_at = now() where id = ${pieceId}`
   return draft
 }
