@@ -8,8 +8,8 @@ import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
 import { isUniqueViolation, jsonb, sql } from '~/lib/db.server'
 import { enqueueJob } from '~/lib/jobs.server'
-import { getOwnPiece } from '~/pieces/pieces.server'
-import { MAX_IMAGE_INPUT_PIXELS, PieceMessages } from '~/pieces/schema'
+import { requireOwnPiece } from '~/pieces/pieces.server'
+import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
 import { recordExchange } from './draft.server'
 import { appendEvent, followPiece } from './events.server'
@@ -43,8 +43,7 @@ async function checkAttachments(attachments: Attachment[]) {
  * records the generation and queues it. One generation at a time per Piece (409).
  */
 export async function startGeneration(user: AccountUser, input: SendInput) {
-  const piece = await getOwnPiece(user.id, input.pieceId)
-  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  const piece = await requireOwnPiece(user.id, input.pieceId)
   await checkAttachments(input.attachments)
   const model: ModelId = normalizeModel(input.selectedModel ?? user.selectedModel)
   if (modelRequiresSubscription(model) && !(await isPlus(sql, user.id))) {
@@ -144,8 +143,7 @@ export async function activeGeneration(pieceId: number) {
 
 /** Spec 2 §7 call 10. */
 export async function generationStatus(userId: number, pieceId: number) {
-  const piece = await getOwnPiece(userId, pieceId)
-  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  await requireOwnPiece(userId, pieceId)
   const active = await activeGeneration(pieceId)
   return { type: 'status' as const, stage: active ? active.stage : ('idle' as const), pieceId }
 }
@@ -156,8 +154,7 @@ export async function generationStatus(userId: number, pieceId: number) {
  * started yet is stopped at once.
  */
 export async function stopGeneration(userId: number, pieceId: number): Promise<{ tokensUsed: number }> {
-  const piece = await getOwnPiece(userId, pieceId)
-  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  await requireOwnPiece(userId, pieceId)
   const active = await activeGeneration(pieceId)
   if (!active) {
     const [last] = await sql<{ tokensUsed: number }[]>`

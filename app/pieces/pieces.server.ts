@@ -142,6 +142,13 @@ export async function getOwnPiece(userId: number, pieceId: number): Promise<OwnP
   return row ? toOwnPiece(row) : null
 }
 
+/** The caller's own Piece, or the not-found refusal a missing one and someone else's both get. */
+export async function requireOwnPiece(userId: number, pieceId: number): Promise<OwnPiece> {
+  const piece = await getOwnPiece(userId, pieceId)
+  if (!piece) throw notFound()
+  return piece
+}
+
 /**
  * Spec 1 §7 call 22 and the public page /{name}: public for anyone, members-only for anyone
  * signed in, private for the owner. Anything else is null, exactly like a missing name.
