@@ -4,15 +4,40 @@ import type { BillingProvider, ProviderName } from './provider.server'
 
 /** Any fixed number; with the user id it names "this user's billing is changing". */
 const BILLING_LOCK = 7_319_019
+/** Billing changes holding a connection at once in this process; the others wait their turn without one. */
+const MAX_HELD = 3
+
+const waiting: (() => void)[] = []
+let held = 0
+
+async function takeTurn() {
+  if (held < MAX_HELD) {
+    held += 1
+    return
+  }
+  await new Promise<void>((resolve) => waiting.push(resolve))
+}
+
+function endTurn() {
+  const next = waiting.shift()
+  if (next) next()
+  else held -= 1
+}
 
 /**
  * Runs one billing change of a user at a time, across every process: two clicks on
  * Upgrade get one customer and one checkout, two toggles one metered item. The lock is a
  * session advisory lock on a connection of its own, held while the provider answers, so no
  * transaction stays open over the network; it goes with the connection if the process dies.
+ * At most MAX_HELD such connections per process, so the pool keeps room for everything else
+ * (the work itself queries the pool too).
  */
 export async function withBillingLock<T>(userId: number, work: () => Promise<T>): Promise<T> {
-  const connection = await sql.reserve()
+  await takeTurn()
+  const connection = await sql.reserve().catch((error: unknown) => {
+    endTurn()
+    throw error
+  })
   try {
     await connection`select pg_advisory_lock(${BILLING_LOCK}, ${userId}::int)`
     try {
@@ -22,6 +47,7 @@ export async function withBillingLock<T>(userId: number, work: () => Promise<T>)
     }
   } finally {
     connection.release()
+    endTurn()
   }
 }
 

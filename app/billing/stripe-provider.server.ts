@@ -16,8 +16,9 @@ export function stripeClient(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_UR
   const api = env.STRIPE_API_URL ? new URL(env.STRIPE_API_URL) : null
   const protocol = api?.protocol === 'http:' ? 'http' : 'https'
   return new Stripe(env.STRIPE_SECRET_KEY, {
+    // Three tries of 8 s stay inside a statement timeout (30 s), which bounds a wait for the billing lock.
     maxNetworkRetries: 2,
-    timeout: 10_000,
+    timeout: 8_000,
     telemetry: false,
     ...(api && { host: api.hostname, port: api.port || (protocol === 'http' ? 80 : 443), protocol }),
   })
