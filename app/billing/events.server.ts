@@ -37,7 +37,7 @@ export async function recordBillingEventIn(tx: TransactionSql, event: BillingEve
     on conflict (id) do nothing
     returning id`
   if (!row) return false
-  if (handled) await enqueueJobIn(tx, QUEUES.billingEvent.name, { eventId: event.id }, { singletonKey: event.id })
+  if (handled) await enqueueJobIn(tx, QUEUES.billingEvent.name, { eventId: event.id })
   return true
 }
 
@@ -50,7 +50,7 @@ export async function receiveStripeWebhook(rawBody: Buffer, signature: string | 
   if (env.billing !== 'stripe') throw new DomainError('not-found', 'Stripe webhooks are not used on this server.')
   const event = verifyStripeEvent(env, rawBody, signature)
   if (!event) throw new DomainError('invalid', WEBHOOK_SIGNATURE_MESSAGE)
-  const customer = (event.data.object as { customer?: string | { id: string } | null }).customer
+  const customer = (event.data?.object as { customer?: string | { id: string } | null } | undefined)?.customer
   const customerId = typeof customer === 'string' ? customer : (customer?.id ?? null)
   const recorded = await sql.begin((tx) => recordBillingEventIn(tx, { id: event.id, provider: 'stripe', type: event.type, customerId, payload: event }))
   return { received: true, duplicate: !recorded }

@@ -70,16 +70,15 @@ export function createLocalProvider(env: Env): BillingProvider {
     addMeteredItem: (subscriptionId) =>
       update(subscriptionId, sql`metered_item_id = coalesce(metered_item_id, ${localId('lsi_')})`, BILLING_MESSAGES.subscriptionRequired),
     listInvoices: async (customerId, { limit, startingAfter }) => {
-      const [cursor] = startingAfter
-        ? await sql<
-            { createdAt: Date }[]
-          >`select created_at as "createdAt" from local_billing_invoices where id = ${startingAfter} and customer_id = ${customerId}`
-        : [null]
-      if (startingAfter && !cursor) throw new DomainError('invalid', BILLING_MESSAGES.unknownInvoice)
+      const cursor = startingAfter
+        ? await sql`select created_at, id from local_billing_invoices where id = ${startingAfter} and customer_id = ${customerId}`
+        : null
+      if (cursor && cursor.length === 0) throw new DomainError('invalid', BILLING_MESSAGES.unknownInvoice)
       const rows = await sql<{ id: string; created: number; description: string | null; status: string; amount_paid: number; total: number }[]>`
         select id, extract(epoch from created_at)::bigint::int as created, description, status, amount_paid, total
         from local_billing_invoices
-        where customer_id = ${customerId} ${cursor ? sql`and (created_at, id) < (${cursor.createdAt}, ${startingAfter!})` : sql``}
+        where customer_id = ${customerId}
+          ${startingAfter ? sql`and (created_at, id) < (select created_at, id from local_billing_invoices where id = ${startingAfter})` : sql``}
         order by created_at desc, id desc limit ${limit + 1}`
       return { data: rows.slice(0, limit).map((row) => ({ ...row, invoice_pdf: null })), has_more: rows.length > limit }
     },

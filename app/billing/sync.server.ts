@@ -31,10 +31,11 @@ export async function applySubscription(provider: ProviderName, userId: number, 
     await tx`update billing_customers set sync_applied = ${ticket} where user_id = ${userId} and provider = ${provider}`
     if (!sub) return true
     const status = productStatus(sub)
-    const cancelAt = status === 'canceling' ? sub.cancelAt : null
+    const canceling = status === 'canceling'
+    const cancelAt = canceling ? sub.cancelAt : null
     await tx`
       insert into subscriptions (user_id, status, cancel_at, cancel_at_period_end, billing_cycle_anchor, provider, subscription_id, provider_status, metered_item_id)
-      values (${userId}, ${status}, to_timestamp(${cancelAt}), ${sub.cancelAtPeriodEnd}, to_timestamp(${sub.billingCycleAnchor}),
+      values (${userId}, ${status}, to_timestamp(${cancelAt}), ${canceling && sub.cancelAtPeriodEnd}, to_timestamp(${sub.billingCycleAnchor}),
               ${provider}, ${sub.id}, ${sub.status}, ${sub.meteredItemId})
       on conflict (user_id) do update set
         status = excluded.status, cancel_at = excluded.cancel_at, cancel_at_period_end = excluded.cancel_at_period_end,
