@@ -10,7 +10,8 @@ import { startNotifiedWorker } from './notified-worker'
  */
 export async function startBillingWorkers(boss: PgBoss) {
   const stopEvents = await startNotifiedWorker<{ eventId: string }>(boss, QUEUES.billingEvent.name, (job) => processBillingEvent(job.data.eventId), {
-    concurrency: 4,
+    // Each job mostly waits for the provider's answer, so several run at once.
+    concurrency: 8,
     pollMs: 2_000,
   })
   await boss.work(QUEUES.usageReport.name, async () => runUsageReport())
