@@ -34,6 +34,7 @@ export default [
   route('auth/google/unlink', 'routes/auth.google.unlink.ts'),
   route('resources/theme', 'routes/resources.theme.ts'),
   route('resources/upgrade', 'routes/resources.upgrade.ts'),
+  route('billing/local-checkout/:id', 'routes/billing.local-checkout.tsx'),
   route('resources/pieces', 'routes/resources.pieces.ts'),
   route('images/:hash', 'routes/images.$hash.ts'),
   ...(await flatRoutes({ rootDirectory: 'routes/api' })),

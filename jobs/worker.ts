@@ -10,12 +10,17 @@ export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
   // Loaded here, not at the top: the feature modules need the database the entry resolves first.
   const { runCleanup, runDailyReset } = await import('./cleanup')
   const { startGenerateWorker } = await import('./generate')
+  const { startBillingWorkers } = await import('./billing')
   for (const schedule of SCHEDULES) {
     await boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz })
   }
   await boss.work(QUEUES.cleanup.name, async () => runCleanup())
   await boss.work(QUEUES.dailyReset.name, async () => runDailyReset())
-  return startGenerateWorker(boss)
+  const stopBilling = await startBillingWorkers(boss)
+  const stopGenerate = await startGenerateWorker(boss)
+  return async () => {
+    await Promise.all([stopBilling(), stopGenerate()])
+  }
 }
 
 async function main() {

@@ -2,7 +2,7 @@ import { bootProcess } from '../server/boot'
 
 /**
  * `npm run user -- set-plan <email> plus|free` and `npm run user -- set-admin <email> true|false`:
- * administration by hand until billing drives plans.
+ * administration by hand. A plan set here overrides billing and has no provider subscription behind it.
  */
 const [command, email, value] = process.argv.slice(2)
 const usage = 'usage: npm run user -- set-plan <email> plus|free | set-admin <email> true|false'

@@ -1,15 +1,67 @@
+import { randomUUID } from 'node:crypto'
+import { sql } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
-import { setPlan } from './subscription.server'
+import { DomainError, isDomainError } from '~/lib/errors'
+import { ensureCustomer, withBillingLock } from './customers.server'
+import { ProviderFailure } from './failure.server'
+import { getBillingProvider } from './provider.server'
+import { BILLING_MESSAGES } from './schema'
+import { isPlus } from './subscription.server'
 
-export type UpgradeOutcome = { kind: 'checkout'; url: string } | { kind: 'activated' } | { kind: 'unavailable' }
+/** A checkout started this recently, for the same page, is answered again instead of a new one. */
+const REUSE_MINUTES = 60
+/** Stripe keeps idempotency keys for 24 hours; a retry within this reuses the failed attempt's key. */
+const RETRY_KEY_HOURS = 23
+
+type Attempt = { provider: string; key: string; params: string; url: string | null; ageMinutes: number }
 
 /**
- * Starts PLUS for a user. With the local billing provider the subscription starts at once,
- * as a stand-in for a paid checkout; Stripe Checkout is wired by the billing work and,
- * until then, reports that it is unavailable, as does billing that is off.
+ * Spec 1 §7 call 3: a checkout for PLUS that comes back to `returnPath` (a path on our own
+ * origin). One customer per user, created once; one session for repeated requests; the
+ * same idempotency key when a failed attempt is retried, so a lost answer never makes a
+ * second session. A PLUS user is refused (409).
  */
-export async function startUpgrade(userId: number): Promise<UpgradeOutcome> {
-  if (getEnv().billing !== 'local') return { kind: 'unavailable' }
-  await setPlan(userId, 'plus')
-  return { kind: 'activated' }
+export async function startCheckout(user: { id: number; email: string }, returnPath: string): Promise<{ url: string }> {
+  const provider = getBillingProvider()
+  return withBillingLock(user.id, async () => {
+    if (await isPlus(sql, user.id)) throw new DomainError('conflict', BILLING_MESSAGES.alreadyPlus)
+    const customerId = await ensureCustomer(provider, user)
+    const returnUrl = `${getEnv().APP_ORIGIN}${returnPath}`
+    const params = JSON.stringify({ customerId, successUrl: returnUrl, cancelUrl: returnUrl })
+    const [previous] = await sql<Attempt[]>`
+      select provider, idempotency_key as key, params, url, extract(epoch from now() - created_at)::float8 / 60 as "ageMinutes"
+      from billing_checkouts where user_id = ${user.id}`
+    const same = previous && previous.provider === provider.name && previous.params === params
+    if (same && previous.url && previous.ageMinutes < REUSE_MINUTES) return { url: previous.url }
+    const retry = same && !previous.url && previous.ageMinutes < RETRY_KEY_HOURS * 60
+    const key = retry ? previous.key : `checkout-${user.id}-${randomUUID()}`
+    if (!retry) {
+      await sql`
+        insert into billing_checkouts (user_id, provider, idempotency_key, params)
+        values (${user.id}, ${provider.name}, ${key}, ${params})
+        on conflict (user_id) do update set provider = excluded.provider, idempotency_key = excluded.idempotency_key,
+          params = excluded.params, session_id = null, url = null, created_at = now()`
+    }
+    const session = await provider
+      .createCheckout({ customerId, userId: user.id, successUrl: returnUrl, cancelUrl: returnUrl }, key)
+      .catch(async (error: unknown) => {
+        if (!(error instanceof ProviderFailure && error.indeterminate)) await sql`delete from billing_checkouts where user_id = ${user.id} and url is null`
+        throw error
+      })
+    await sql`update billing_checkouts set session_id = ${session.id}, url = ${session.url} where user_id = ${user.id} and idempotency_key = ${key}`
+    return { url: session.url }
+  })
+}
+
+export type UpgradeOutcome = { kind: 'checkout'; url: string } | { kind: 'refused'; message: string }
+
+/** The upgrade dialog's button (a form, so it works without JavaScript): where to send the browser, or why not. */
+export async function startUpgrade(user: { id: number; email: string }, returnPath: string): Promise<UpgradeOutcome> {
+  try {
+    return { kind: 'checkout', ...(await startCheckout(user, returnPath)) }
+  } catch (error) {
+    if (isDomainError(error, 'conflict')) return { kind: 'refused', message: error.message }
+    if (isDomainError(error)) return { kind: 'refused', message: 'Failed to start subscription' }
+    throw error
+  }
 }

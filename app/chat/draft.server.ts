@@ -1,7 +1,7 @@
 import type { TransactionSql } from 'postgres'
-import { sql } from '~/lib/db.server'
+import { jsonb, sql } from '~/lib/db.server'
 import { addExchange, readDraft, type DraftData } from './draft'
-import type { GenerationRequest, GenerationResult } from './generations.server'
+import { StoredRequest, type GenerationRequest, type GenerationResult } from './stored'
 
 /**
  * A finished generation becomes the newest exchange of the Piece's saved draft (spec 2
@@ -16,7 +16,7 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
     assistantMessage: { role: 'assistant', content: result.code, attachments: [], patch: result.patch, patches: result.patches },
     tokensUsed: result.tokensUsed,
   })
-  await tx`update pieces set draft = ${tx.json(draft as never)}, updated_at = now() where id = ${pieceId}`
+  await tx`update pieces set draft = ${jsonb(tx, draft)}, updated_at = now() where id = ${pieceId}`
   return draft
 }
 
@@ -27,13 +27,14 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
  */
 export async function restoreStoppedInput(generationId: number) {
   await sql.begin(async (tx) => {
-    const [stopped] = await tx<{ pieceId: number; request: GenerationRequest }[]>`
+    const [stopped] = await tx<{ pieceId: number; request: unknown }[]>`
       select piece_id::int as "pieceId", request from generations where id = ${generationId} and status = 'stopped'`
     if (!stopped) return
     const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${stopped.pieceId} for update`
     const draft = readDraft(row?.draft)
     if (draft.currentInput || draft.currentAttachments.length) return
-    const restored: DraftData = { ...draft, currentInput: stopped.request.message, currentAttachments: stopped.request.attachments }
-    await tx`update pieces set draft = ${tx.json(restored as never)} where id = ${stopped.pieceId}`
+    const request = StoredRequest.parse(stopped.request)
+    const restored: DraftData = { ...draft, currentInput: request.message, currentAttachments: request.attachments }
+    await tx`update pieces set draft = ${jsonb(tx, restored)} where id = ${stopped.pieceId}`
   })
 }

@@ -44,5 +44,11 @@ describe('draft history', () => {
     expect(readDraft(null)).toEqual(EMPTY_DRAFT)
     expect(readDraft({ exchangeHistory: [exchange('a', '1')], historyIndex: 7 }).historyIndex).toBe(0)
     expect(readDraft({ currentInput: 5 }).currentInput).toBe('')
+    // A history whose exchanges are not exchanges is dropped whole, never half-read.
+    const broken = readDraft({ currentInput: 'kept', exchangeHistory: [{ userMessage: 'x' }], historyIndex: 0 })
+    expect(broken).toEqual({ ...EMPTY_DRAFT, currentInput: 'kept' })
+    // An exchange missing its token count still reads, as 0 tokens.
+    const { tokensUsed: _dropped, ...withoutTokens } = exchange('a', '1')
+    expect(readDraft({ exchangeHistory: [withoutTokens] }).exchangeHistory[0]?.tokensUsed).toBe(0)
   })
 })

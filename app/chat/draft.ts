@@ -1,4 +1,5 @@
 import type { Attachment } from './send-schema'
+import { StoredDraft } from './stored'
 
 /** Spec 2 §3 exchange and draftData. */
 export type Exchange = {
@@ -16,18 +17,12 @@ export type DraftData = {
 
 export const EMPTY_DRAFT: DraftData = { currentInput: '', currentAttachments: [], exchangeHistory: [], historyIndex: -1 }
 
-/** A stored draft of any shape becomes a valid one. */
+/** A stored draft of any shape becomes a valid one: what does not parse falls back to empty. */
 export function readDraft(value: unknown): DraftData {
-  if (!value || typeof value !== 'object') return EMPTY_DRAFT
-  const draft = value as Partial<DraftData>
-  const exchangeHistory = Array.isArray(draft.exchangeHistory) ? draft.exchangeHistory : []
-  const index = typeof draft.historyIndex === 'number' ? draft.historyIndex : exchangeHistory.length - 1
-  return {
-    currentInput: typeof draft.currentInput === 'string' ? draft.currentInput : '',
-    currentAttachments: Array.isArray(draft.currentAttachments) ? draft.currentAttachments : [],
-    exchangeHistory,
-    historyIndex: Math.min(Math.max(index, -1), exchangeHistory.length - 1),
-  }
+  const parsed = StoredDraft.safeParse(value)
+  if (!parsed.success) return EMPTY_DRAFT
+  const { exchangeHistory, historyIndex = exchangeHistory.length - 1, ...rest } = parsed.data
+  return { ...rest, exchangeHistory, historyIndex: Math.min(Math.max(historyIndex, -1), exchangeHistory.length - 1) }
 }
 
 /** The code shown at the current history point: the saved code before any exchange. */

@@ -6,7 +6,7 @@ import { DomainError } from '~/lib/errors'
 import { firstError } from '~/lib/fetcher'
 import { sql } from '~/lib/db.server'
 import type { Toast } from '~/lib/toast'
-import { getOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
+import { requireOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
 import { previewOriginOf, previewUrl, runnerUrl } from '~/pieces/preview.server'
 import { PieceMessages } from '~/pieces/schema'
 import { getUsage } from '~/usage/usage.server'
@@ -65,8 +65,7 @@ export async function handleChatForm(user: SessionUser, pieceId: number, formDat
     // A missing or unknown intent is a failed update; otherwise the first problem, in the user's words.
     throw new DomainError('invalid', submission.error?.intent ? PieceMessages.updateFailed : (firstError(submission.reply()) ?? SendMessages.failed))
   }
-  const piece = await getOwnPiece(user.id, pieceId)
-  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  const piece = await requireOwnPiece(user.id, pieceId)
   const toast = await apply(user, piece, readDraft(piece.draftData), submission.value)
   return { intent: submission.value.intent, toast }
 }

@@ -1,6 +1,7 @@
 import type { Sql, TransactionSql } from 'postgres'
-import { sql } from '~/lib/db.server'
+import { jsonb, sql } from '~/lib/db.server'
 import { singleton } from '~/lib/singleton.server'
+import { ChatEventSchema } from './stored'
 import type { ChatEvent } from './types'
 
 export type StoredEvent = { id: number; event: ChatEvent }
@@ -16,7 +17,7 @@ export async function appendEvent(db: Sql | TransactionSql, generationId: number
   const [row] = await db<{ id: number }[]>`
     with inserted as (
       insert into generation_events (piece_id, generation_id, payload)
-      values (${event.pieceId}, ${generationId}, ${db.json({ ...event, generationId } as never)})
+      values (${event.pieceId}, ${generationId}, ${jsonb(db, { ...event, generationId })})
       returning id::int as id, piece_id
     )
     select id, pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'pieceId', piece_id)::text) from inserted`
@@ -25,11 +26,11 @@ export async function appendEvent(db: Sql | TransactionSql, generationId: number
 
 /** Events of a Piece after an id (Last-Event-ID replay), oldest first. */
 export async function eventsSince(pieceId: number, afterId: number, limit = 500): Promise<StoredEvent[]> {
-  const rows = await sql<{ id: number; payload: ChatEvent }[]>`
+  const rows = await sql<{ id: number; payload: unknown }[]>`
     select id::int as id, payload from generation_events
     where piece_id = ${pieceId} and id > ${afterId}
     order by id limit ${limit}`
-  return rows.map((row) => ({ id: row.id, event: row.payload }))
+  return rows.map((row) => ({ id: row.id, event: ChatEventSchema.parse(row.payload) }))
 }
 
 /**
@@ -77,9 +78,10 @@ class EventHub {
     const listeners = this.listeners.get(note.pieceId)
     if (!listeners?.size) return
     try {
-      const [row] = await sql<{ payload: ChatEvent }[]>`select payload from generation_events where id = ${note.id}`
+      const [row] = await sql<{ payload: unknown }[]>`select payload from generation_events where id = ${note.id}`
       if (!row) return
-      for (const listener of listeners) listener({ id: note.id, event: row.payload })
+      const event = ChatEventSchema.parse(row.payload)
+      for (const listener of listeners) listener({ id: note.id, event })
     } catch (error) {
       console.error('[chat] could not relay an event:', error)
     }

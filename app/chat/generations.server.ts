@@ -6,37 +6,24 @@ import { DomainError } from '~/lib/errors'
 import { GENERATION_TOKEN_RESERVE } from '~/lib/constants'
 import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
-import { isUniqueViolation, sql } from '~/lib/db.server'
+import { isUniqueViolation, jsonb, sql } from '~/lib/db.server'
 import { enqueueJob } from '~/lib/jobs.server'
-import { getOwnPiece } from '~/pieces/pieces.server'
-import { MAX_IMAGE_INPUT_PIXELS, PieceMessages } from '~/pieces/schema'
+import { requireOwnPiece } from '~/pieces/pieces.server'
+import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
 import { recordExchange } from './draft.server'
 import { appendEvent, followPiece } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from './models'
 import { requestPromptTokens } from './pipeline.server'
 import { SendMessages, type Attachment, type SendInput } from './send-schema'
+import { StoredRequest, StoredResult, type GenerationRequest, type GenerationResult } from './stored'
 import type { ChatEvent, GenerationStage } from './types'
 
 export const GENERATE_QUEUE = QUEUES.generate.name
 /** A generation whose worker died is taken on again this many times in all. */
 export const MAX_ATTEMPTS = 2
 
-export type GenerationRequest = {
-  message: string
-  attachments: Attachment[]
-  code: string
-  messageHistory: { role: 'user' | 'assistant'; content: string }[]
-}
-
-export type GenerationResult = {
-  code: string
-  patch: string
-  patches: unknown[]
-  diffs: unknown[]
-  tokensUsed: number
-  tokensSaved: number
-}
+export type { GenerationRequest, GenerationResult } from './stored'
 
 type Status = 'queued' | 'running' | 'complete' | 'stopped' | 'failed'
 
@@ -56,8 +43,7 @@ async function checkAttachments(attachments: Attachment[]) {
  * records the generation and queues it. One generation at a time per Piece (409).
  */
 export async function startGeneration(user: AccountUser, input: SendInput) {
-  const piece = await getOwnPiece(user.id, input.pieceId)
-  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  const piece = await requireOwnPiece(user.id, input.pieceId)
   await checkAttachments(input.attachments)
   const model: ModelId = normalizeModel(input.selectedModel ?? user.selectedModel)
   if (modelRequiresSubscription(model) && !(await isPlus(sql, user.id))) {
@@ -76,7 +62,7 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     try {
       const [row] = await tx<{ id: number }[]>`
         insert into generations (piece_id, user_id, model, request, reserved_tokens)
-        values (${piece.id}, ${user.id}, ${model}, ${tx.json(request as never)}, ${reserve})
+        values (${piece.id}, ${user.id}, ${model}, ${jsonb(tx, request)}, ${reserve})
         returning id::int as id`
       const eventId = await appendEvent(tx, row!.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
       return { generationId: row!.id, eventId }
@@ -86,7 +72,7 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     }
   })
   if (input.draftData !== undefined) {
-    await sql`update pieces set draft = ${input.draftData === null ? null : sql.json(input.draftData as never)} where id = ${piece.id}`
+    await sql`update pieces set draft = ${input.draftData === null ? null : jsonb(sql, input.draftData)} where id = ${piece.id}`
   }
   try {
     // One generation per Piece is held by the database (a partial unique index); the job's
@@ -139,9 +125,9 @@ export async function waitForGeneration(
     )
   })
   const event = await ended
-  const [row] = await sql<{ status: Status; result: GenerationResult | null; tokensUsed: number; error: string | null }[]>`
+  const [row] = await sql<{ status: Status; result: unknown; tokensUsed: number; error: string | null }[]>`
     select status, result, tokens_used::int as "tokensUsed", error from generations where id = ${generationId}`
-  if (row?.status === 'complete' && row.result) return { kind: 'complete', result: row.result }
+  if (row?.status === 'complete' && row.result) return { kind: 'complete', result: StoredResult.parse(row.result) }
   if (row?.status === 'stopped') return { kind: 'stopped', tokensUsed: row.tokensUsed }
   if (signal.aborted) return { kind: 'left' }
   return { kind: 'failed', message: row?.error ?? event.error ?? SendMessages.failed }
@@ -157,8 +143,7 @@ export async function activeGeneration(pieceId: number) {
 
 /** Spec 2 §7 call 10. */
 export async function generationStatus(userId: number, pieceId: number) {
-  const piece = await getOwnPiece(userId, pieceId)
-  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  await requireOwnPiece(userId, pieceId)
   const active = await activeGeneration(pieceId)
   return { type: 'status' as const, stage: active ? active.stage : ('idle' as const), pieceId }
 }
@@ -169,8 +154,7 @@ export async function generationStatus(userId: number, pieceId: number) {
  * started yet is stopped at once.
  */
 export async function stopGeneration(userId: number, pieceId: number): Promise<{ tokensUsed: number }> {
-  const piece = await getOwnPiece(userId, pieceId)
-  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  await requireOwnPiece(userId, pieceId)
   const active = await activeGeneration(pieceId)
   if (!active) {
     const [last] = await sql<{ tokensUsed: number }[]>`
@@ -203,7 +187,7 @@ type Finish =
  */
 export async function finishGeneration(generationId: number, finish: Finish): Promise<boolean> {
   return sql.begin(async (tx) => {
-    const [row] = await tx<{ pieceId: number; userId: number; status: Status; request: GenerationRequest; reserved: number }[]>`
+    const [row] = await tx<{ pieceId: number; userId: number; status: Status; request: unknown; reserved: number }[]>`
       select piece_id::int as "pieceId", user_id::int as "userId", status, request, reserved_tokens::int as reserved
       from generations where id = ${generationId} for update`
     if (!row || !['queued', 'running'].includes(row.status)) return false
@@ -216,10 +200,10 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0,
         tokens_used = ${tokensUsed},
         tokens_saved = ${result?.tokensSaved ?? 0},
-        result = ${result ? tx.json(result as never) : null},
+        result = ${result ? jsonb(tx, result) : null},
         error = ${finish.status === 'failed' ? finish.error : null}
       where id = ${generationId}`
-    if (result) await recordExchange(tx, row.pieceId, row.request, result)
+    if (result) await recordExchange(tx, row.pieceId, StoredRequest.parse(row.request), result)
     await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
     const event: ChatEvent = result
       ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches }

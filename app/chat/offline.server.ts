@@ -1,4 +1,4 @@
-import type { GenerationResult } from './generations.server'
+import type { GenerationResult } from './stored'
 import { offlineGenerate } from './offline'
 import type { PipelineInput, Report } from './pipeline.server'
 import { estimateTokens, patchCost } from './tokens'

@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ChatEvent } from './types'
-import type { GenerationRequest, GenerationResult } from './generations.server'
+import type { GenerationRequest, GenerationResult } from './stored'
 import { FULL_DOCUMENT_RETRY, parseDocument, parsePlan, parseStepAnswer, PLAN_INSTRUCTIONS, STEP_INSTRUCTIONS, stepMessage } from './instructions'
 import { modelServerConfigured, streamCompletion, userContent } from './model-client.server'
 import type { ModelId } from './models'

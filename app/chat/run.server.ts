@@ -1,7 +1,8 @@
 import { sql } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
 import { appendEvent } from './events.server'
-import { finishGeneration, type GenerationRequest } from './generations.server'
+import { finishGeneration } from './generations.server'
+import { StoredRequest, type GenerationRequest } from './stored'
 import type { ModelId } from './models'
 import { runPipeline, TokenBudgetSpent, type PipelineProgress } from './pipeline.server'
 
@@ -21,7 +22,7 @@ type Claimed = { pieceId: number; userId: number; model: ModelId; request: Gener
  * attempt).
  */
 async function claim(generationId: number): Promise<Claimed | null> {
-  const [row] = await sql<(Claimed & { status: string })[]>`
+  const [row] = await sql<(Omit<Claimed, 'request'> & { request: unknown; status: string })[]>`
     update generations set status = 'running', stage = 'planning', started_at = now(), heartbeat_at = now(), attempts = attempts + 1
     where id = ${generationId} and status = 'queued' and not stop_requested
     returning piece_id::int as "pieceId", user_id::int as "userId", model, request, reserved_tokens::int as reserved, status`
@@ -34,7 +35,7 @@ async function claim(generationId: number): Promise<Claimed | null> {
     return null
   }
   await sql`update pieces set generation_started_at = now() where id = ${row.pieceId}`
-  return row
+  return { ...row, request: StoredRequest.parse(row.request) }
 }
 
 /**

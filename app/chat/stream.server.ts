@@ -1,6 +1,4 @@
-import { DomainError } from '~/lib/errors'
-import { getOwnPiece } from '~/pieces/pieces.server'
-import { PieceMessages } from '~/pieces/schema'
+import { requireOwnPiece } from '~/pieces/pieces.server'
 import { followPiece, freshSubscriberStart, type StoredEvent } from './events.server'
 
 export const KEEP_ALIVE_MS = 15_000
@@ -16,8 +14,7 @@ const frame = ({ id, event }: StoredEvent) => encoder.encode(`id: ${id}\ndata: $
  * stream.
  */
 export async function openEventStream(userId: number, pieceId: number, request: Request): Promise<Response> {
-  const piece = await getOwnPiece(userId, pieceId)
-  if (!piece) throw new DomainError('not-found', PieceMessages.notFound)
+  await requireOwnPiece(userId, pieceId)
   const resumeFrom = Number(request.headers.get('last-event-id') ?? new URL(request.url).searchParams.get('lastEventId'))
   const afterId = Number.isInteger(resumeFrom) && resumeFrom > 0 ? resumeFrom : await freshSubscriberStart(pieceId)
 

@@ -105,3 +105,10 @@ export const sql: Sql = new Proxy((() => {}) as unknown as Sql, {
 
 /** PostgreSQL refused a row that would break a unique index (SQLSTATE 23505). */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'
+
+/**
+ * A value for a `jsonb` column. postgres.js types `sql.json` with its own JSON type, which
+ * TypeScript cannot match to our object types; the values we store are plain data, so
+ * the cast is made once, here. What comes back is parsed with zod where it is read.
+ */
+export const jsonb = (db: Db, value: unknown) => db.json(value as Parameters<Db['json']>[0])

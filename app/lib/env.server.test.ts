@@ -34,7 +34,8 @@ describe('parseEnv', () => {
 
   it('runs the local billing provider only where it cannot give PLUS away to the public', () => {
     expect(parseEnv({}).billing).toBe('local')
-    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1' }).billing).toBe('stripe')
+    expect(parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }).billing).toBe('stripe')
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/)
     const https = { APP_ORIGIN: 'https://pieces.example', SESSION_SECRET: 'x'.repeat(32) }
     expect(parseEnv(https).billing).toBe('off')
     expect(parseEnv({ ...https, BILLING_PROVIDER: 'local' }).billing).toBe('local')

@@ -77,6 +77,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (Boolean(values.GOOGLE_CLIENT_ID) !== Boolean(values.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError('Invalid configuration:\n  GOOGLE_CLIENT_SECRET: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together')
   }
+  if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks keep subscriptions up to date)')
+  }
   const isProduction = values.NODE_ENV === 'production'
   if (isProduction && values.APP_ORIGIN?.startsWith('https:') && !values.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when APP_ORIGIN is https')

@@ -1,17 +1,33 @@
 import type PgBoss from 'pg-boss'
+import type { TransactionSql } from 'postgres'
 import { sql } from './db.server'
 
 /** Announced after a job is queued, so idle workers fetch it at once instead of polling. */
 export const JOBS_CHANNEL = 'jobs_ready'
+
+function processBoss() {
+  const boss = (globalThis as { __pieces?: Map<string, unknown> }).__pieces?.get('boss') as PgBoss | undefined
+  if (!boss) throw new Error('pg-boss is not running in this process')
+  return boss
+}
 
 /**
  * Queues a job on the process's pg-boss (started by the process entry) and wakes the
  * workers listening on any process.
  */
 export async function enqueueJob(queue: string, data: object, options: PgBoss.SendOptions = {}) {
-  const boss = (globalThis as { __pieces?: Map<string, unknown> }).__pieces?.get('boss') as PgBoss | undefined
-  if (!boss) throw new Error('pg-boss is not running in this process')
-  const id = await boss.send(queue, data, options)
+  const id = await processBoss().send(queue, data, options)
   await sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`
+  return id
+}
+
+/**
+ * Queues a job as part of the caller's transaction: the job exists, and the workers hear
+ * of it (NOTIFY is delivered at commit), only if the transaction commits.
+ */
+export async function enqueueJobIn(tx: TransactionSql, queue: string, data: object, options: PgBoss.SendOptions = {}) {
+  const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.unsafe(text, values as never[]) }) }
+  const id = await processBoss().send(queue, data, { ...options, db })
+  await tx`select pg_notify(${JOBS_CHANNEL}, ${queue})`
   return id
 }

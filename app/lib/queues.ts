@@ -10,6 +10,11 @@ export const QUEUES = {
   // heartbeat long before that (see ../chat/generations.server.ts).
   generate: { name: 'generate', retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 900 },
   dailyReset: { name: 'daily-reset', retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  // A verified provider event (a Stripe webhook, or the local provider's): re-read the
+  // customer's subscription. Retried for about an hour while the provider is down.
+  billingEvent: { name: 'billing-event', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  // Billable tokens to the provider as meter events; whatever fails waits for the next run.
+  usageReport: { name: 'usage-report', retryLimit: 2, retryDelay: 20, retryBackoff: true, expireInSeconds: 300 },
 } satisfies Record<string, PgBoss.Queue>
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
@@ -17,4 +22,5 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
 export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   { queue: 'cleanup', cron: '17 * * * *', tz: 'America/New_York' },
   { queue: 'daily-reset', cron: '0 0 * * *', tz: 'America/New_York' },
+  { queue: 'usage-report', cron: '* * * * *', tz: 'America/New_York' },
 ]

@@ -3,7 +3,7 @@ import type { Sql, TransactionSql } from 'postgres'
 import { isPlus } from '~/billing/subscription.server'
 import { DomainError } from '~/lib/errors'
 import { FREE_PIECE_LIMIT } from '~/lib/constants'
-import { isUniqueViolation, sql } from '~/lib/db.server'
+import { isUniqueViolation, jsonb, sql } from '~/lib/db.server'
 import { cropImage, decodeDataUrl, processImage, type CropArea } from './images.server'
 import {
   DESCRIPTION_MAX,
@@ -142,6 +142,13 @@ export async function getOwnPiece(userId: number, pieceId: number): Promise<OwnP
   return row ? toOwnPiece(row) : null
 }
 
+/** The caller's own Piece, or the not-found refusal a missing one and someone else's both get. */
+export async function requireOwnPiece(userId: number, pieceId: number): Promise<OwnPiece> {
+  const piece = await getOwnPiece(userId, pieceId)
+  if (!piece) throw notFound()
+  return piece
+}
+
 /**
  * Spec 1 §7 call 22 and the public page /{name}: public for anyone, members-only for anyone
  * signed in, private for the owner. Anything else is null, exactly like a missing name.
@@ -193,7 +200,7 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
   if (icon !== undefined) values.icon = icon
   if (changes.visibility !== undefined) values.visibility = changes.visibility
   if (changes.code !== undefined) values.code = changes.code
-  if (changes.draftData !== undefined) values.draft = changes.draftData === null ? null : sql.json(changes.draftData as never)
+  if (changes.draftData !== undefined) values.draft = changes.draftData === null ? null : jsonb(sql, changes.draftData)
   // Sending the current name alone changes nothing, so it does not count as an edit.
   if (Object.keys(values).length === 0) return current
 

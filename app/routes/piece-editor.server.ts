@@ -4,7 +4,8 @@ import type { ChatFormReply, Refusal } from '~/chat/schema'
 import { upgradeHref } from '~/billing/upgrade'
 import { STATUS_OF } from '~/lib/api.server'
 import { isDomainError } from '~/lib/errors'
-import { NOT_FOUND_MESSAGE, SERVER_ERROR_MESSAGE } from '~/lib/messages'
+import { notFound } from '~/lib/http'
+import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
@@ -26,7 +27,7 @@ export function chatFormRefused(request: Request, here: string, refusal: Refusal
 
 /** A thrown refusal answered as one; a Piece gone meanwhile is 'Page Not Found'; anything else is logged and said as the JSON API would. */
 export function chatFormFailed(request: Request, here: string, error: unknown) {
-  if (isDomainError(error, 'not-found')) throw new Response(NOT_FOUND_MESSAGE, { status: 404 })
+  if (isDomainError(error, 'not-found')) throw notFound()
   if (isDomainError(error)) {
     const refusal = { status: STATUS_OF[error.kind], message: error.message, ...error.details }
     return chatFormRefused(request, here, refusal, { upgrade: opensUpgrade(error) })

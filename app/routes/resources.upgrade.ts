@@ -4,14 +4,13 @@ import { safeRedirect } from '~/accounts/redirects.server'
 import { startUpgrade } from '~/billing/checkout.server'
 import { redirectWithToast } from '~/lib/toast.server'
 
-/** The upgrade dialog's primary button. */
+/** The upgrade dialog's primary button: off to the checkout (Stripe's, or the local test checkout). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const returnTo = safeRedirect((await request.formData()).get('returnTo'), '/settings')
-  const outcome = await startUpgrade(user.id)
+  const outcome = await startUpgrade(user, returnTo)
   if (outcome.kind === 'checkout') return redirect(outcome.url)
-  if (outcome.kind === 'activated') return redirectWithToast(returnTo, { title: 'Welcome to PLUS', variant: 'success' })
-  return redirectWithToast(returnTo, { title: 'Failed to start subscription', variant: 'destructive' })
+  return redirectWithToast(returnTo, { title: outcome.message, variant: 'destructive' })
 }
 
 export const loader = () => redirect('/settings')

@@ -65,6 +65,8 @@ export async function startStripeFake(options: StripeFakeOptions) {
   let webhookUrl = options.webhookUrl
   let origin = ''
   let injected: InjectedError | null = null
+  let injectedTimes = 0
+  let responsesToDrop = 0
   let deliveryQueue = Promise.resolve()
   const idempotent = new Map<string, { request: string; status: number; body: unknown }>()
 
@@ -72,6 +74,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
   const state = {
     products: new Map(catalog.products.map((p) => [p.id, productObject(p)])),
     prices: new Map(catalog.prices.map((p) => [p.id, priceObject(p, meters.get(p.id)?.id ?? null)])),
+    meters: new Map([...meters.values()].map((m) => [m.id, meterObject(m.id, m.event_name, m.event_name)])),
     customers: new Map<string, Customer>(),
     checkoutSessions: new Map<string, CheckoutSession>(),
     subscriptions: new Map<string, Subscription>(),
@@ -564,6 +567,58 @@ export async function startStripeFake(options: StripeFakeOptions) {
     return deliveryQueue
   }
 
+  function createProduct(params: Params) {
+    const name = str(params.name)
+    if (!name) throw missingParam('name')
+    const id = str(params.id) ?? randomId('prod_', 14)
+    if (state.products.has(id)) throw new ApiError(400, `Product already exists.`, 'resource_already_exists', 'id')
+    const created = { ...productObject({ id, name }), created: nowSeconds(), updated: nowSeconds(), metadata: applyMetadata({}, params.metadata) }
+    state.products.set(id, created)
+    return created
+  }
+
+  function createPrice(params: Params) {
+    const productId = str(params.product)
+    if (!productId) throw missingParam('product')
+    if (!state.products.has(productId)) throw noSuch('product', productId, 'product', 400)
+    const recurring = record(params.recurring)
+    const interval = str(recurring.interval)
+    if (interval !== 'month' && interval !== 'year') throw missingParam('recurring[interval]')
+    const meterId = str(recurring.meter)
+    const metered = str(recurring.usage_type) === 'metered'
+    if (metered !== Boolean(meterId)) throw new ApiError(400, 'Metered prices must name a billing meter (recurring[meter]).', undefined, 'recurring[meter]')
+    const meter = meterId ? (state.meters.get(meterId) ?? throwError(noSuch('billing.meter', meterId, 'recurring[meter]', 400))) : null
+    const lookupKey = str(params.lookup_key)
+    const holder = lookupKey ? [...state.prices.values()].find((p) => p.lookup_key === lookupKey) : undefined
+    if (holder) throw new ApiError(400, `A price (\`${holder.id}\`) already uses that lookup key.`, undefined, 'lookup_key')
+    const unitAmount = optionalInt(params.unit_amount, 'unit_amount')
+    const unitAmountDecimal = str(params.unit_amount_decimal)
+    if (unitAmount === undefined && unitAmountDecimal === undefined) throw missingParam('unit_amount')
+    const id = randomId('price_', 24)
+    const created = {
+      ...priceObject({ id, product: productId, interval, unitAmount, unitAmountDecimal, lookupKey }, meter?.id ?? null),
+      created: nowSeconds(),
+      metadata: applyMetadata({}, params.metadata),
+    }
+    if (meter) meters.set(id, { id: meter.id, event_name: meter.event_name })
+    state.prices.set(id, created)
+    return created
+  }
+
+  function createMeter(params: Params) {
+    const eventName = str(params.event_name)
+    const displayName = str(params.display_name)
+    if (!eventName) throw missingParam('event_name')
+    if (!displayName) throw missingParam('display_name')
+    if (str(record(params.default_aggregation).formula) === undefined) throw missingParam('default_aggregation[formula]')
+    if ([...state.meters.values()].some((m) => m.event_name === eventName && m.status === 'active')) {
+      throw new ApiError(400, `An active meter with event_name \`${eventName}\` already exists.`, undefined, 'event_name')
+    }
+    const created = meterObject(randomId('mtr_', 24), eventName, displayName)
+    state.meters.set(created.id, created)
+    return created
+  }
+
   type Handler = (ids: string[], params: Params) => object | Promise<object>
   const routes: [string, RegExp, Handler][] = [
     ['POST', /^\/v1\/customers$/, (_, params) => createCustomer(params)],
@@ -590,6 +645,12 @@ export async function startStripeFake(options: StripeFakeOptions) {
         return found
       },
     ],
+    ['POST', /^\/v1\/products$/, (_, params) => createProduct(params)],
+    ['GET', /^\/v1\/products$/, (_, params) => page([...state.products.values()], params, '/v1/products')],
+    ['POST', /^\/v1\/prices$/, (_, params) => createPrice(params)],
+    ['GET', /^\/v1\/billing\/meters$/, (_, params) => page([...state.meters.values()], params, '/v1/billing/meters')],
+    ['GET', /^\/v1\/billing\/meters\/([^/]+)$/, ([id]) => state.meters.get(id!) ?? throwError(noSuch('billing.meter', id!))],
+    ['POST', /^\/v1\/billing\/meters$/, (_, params) => createMeter(params)],
     ['GET', /^\/v1\/products\/([^/]+)$/, ([id]) => state.products.get(id!) ?? throwError(noSuch('product', id!))],
     ['GET', /^\/v1\/prices\/([^/]+)$/, ([id]) => price(id!)],
     [
@@ -828,8 +889,14 @@ export async function startStripeFake(options: StripeFakeOptions) {
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL) {
     const requestId = randomId('req_', 14)
-    const reply = (status: number, body: unknown, extra: Record<string, string> = {}) =>
+    const reply = (status: number, body: unknown, extra: Record<string, string> = {}) => {
+      if (responsesToDrop > 0) {
+        // Done (or replayed), but the answer is lost on the way: a network cut or a crash after the request.
+        responsesToDrop -= 1
+        return void res.destroy()
+      }
       sendJson(res, status, body, { 'request-id': requestId, 'stripe-version': String(req.headers['stripe-version'] ?? Stripe.API_VERSION), ...extra })
+    }
     const errorBody = (error: ApiError) => ({
       error: {
         ...(error.code ? { code: error.code, doc_url: `https://stripe.com/docs/error-codes/${error.code.replace(/_/g, '-')}` } : {}),
@@ -873,7 +940,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
     }
     if (injected) {
       const { status, message, type, code } = injected
-      injected = null
+      if (--injectedTimes <= 0) injected = null
       return replyError(new ApiError(status, message, code, undefined, type))
     }
 
@@ -970,9 +1037,14 @@ export async function startStripeFake(options: StripeFakeOptions) {
     },
     completeCheckout,
     advanceBillingPeriod,
-    /** The next API request answers this error instead. */
-    failNext: (error: InjectedError) => {
+    /** The next API request (the next `times` ones) answers this error instead. */
+    failNext: (error: InjectedError, times = 1) => {
       injected = error
+      injectedTimes = times
+    },
+    /** The next `count` API requests are carried out, but their connection is cut before the answer. */
+    dropResponses: (count: number) => {
+      responsesToDrop = count
     },
     flushWebhooks,
     close: async () => {
@@ -1034,6 +1106,24 @@ function productObject(product: CatalogProduct) {
     unit_label: null,
     updated: 1_700_000_000,
     url: null,
+  }
+}
+
+function meterObject(id: string, eventName: string, displayName: string) {
+  return {
+    id,
+    object: 'billing.meter' as const,
+    created: nowSeconds(),
+    customer_mapping: { event_payload_key: 'stripe_customer_id', type: 'by_id' },
+    default_aggregation: { formula: 'sum' },
+    display_name: displayName,
+    event_name: eventName,
+    event_time_window: null,
+    livemode: false,
+    status: 'active' as 'active' | 'inactive',
+    status_transitions: { deactivated_at: null },
+    updated: nowSeconds(),
+    value_settings: { event_payload_key: 'value' },
   }
 }
 

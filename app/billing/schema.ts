@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import { BUDGET_MAX, BUDGET_MIN } from '~/lib/constants'
+
+/** Spec 1 §2.5: the cancel dialog's reasons; `other` is the default. Each is also one of Stripe's `cancellation_details.feedback` values. */
+export const CANCEL_REASONS = ['missing_features', 'switched_service', 'customer_service', 'too_complex', 'low_quality', 'other'] as const
+export type CancelReason = (typeof CANCEL_REASONS)[number]
+
+export const FEEDBACK_TEXT_MAX = 1000
+
+/** Spec 1 §3 "Cancellation feedback": the text is trimmed and left out when empty. */
+export const CancelBody = z.object({
+  feedbackCategory: z.enum(CANCEL_REASONS, { error: `feedbackCategory must be one of ${CANCEL_REASONS.join(', ')}` }).default('other'),
+  feedbackText: z
+    .string({ error: 'feedbackText must be text' })
+    .max(FEEDBACK_TEXT_MAX, `feedbackText must be ${FEEDBACK_TEXT_MAX} characters or less`)
+    .nullish()
+    .transform((text) => text?.trim() || undefined),
+})
+export type CancelFeedback = { category: CancelReason; text?: string }
+
+/** Spec 1 §5 monthly budget: whole dollars from 5 to 500. */
+export const PRICE_CAP_MESSAGE = `priceCap must be a whole number of dollars from ${BUDGET_MIN} to ${BUDGET_MAX}`
+export const PriceCapBody = z.object({
+  priceCap: z.number({ error: PRICE_CAP_MESSAGE }).int(PRICE_CAP_MESSAGE).min(BUDGET_MIN, PRICE_CAP_MESSAGE).max(BUDGET_MAX, PRICE_CAP_MESSAGE),
+})
+
+/** Spec 1 §7 call 15: 3 first, then 5 per "Load more"; any page size up to 20 is accepted. */
+export const InvoiceQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number from 1 to 20' })
+    .int()
+    .min(1, 'limit must be a number from 1 to 20')
+    .max(20, 'limit must be a number from 1 to 20')
+    .default(3),
+  starting_after: z.string().min(1).max(255, 'starting_after is not an invoice id').optional(),
+})
+
+/** Spec 1 §7 call 3: the page to come back to, without its leading slash. */
+export const CheckoutQuery = z.object({ returnURL: z.string().max(2000, 'returnURL is too long').optional() })
+
+export const BILLING_MESSAGES = {
+  alreadyPlus: 'You already have PLUS.',
+  off: 'Billing is turned off on this server.',
+  unavailable: 'Billing is unavailable right now. Please try again in a moment.',
+  notSetUp: 'Billing is not set up yet on this server.',
+  subscriptionRequired: 'Usage-based pricing requires an active PLUS subscription.',
+  nothingToCancel: 'There is no active PLUS subscription to cancel.',
+  nothingToReactivate: 'There is no canceled PLUS subscription to resume. Upgrade to PLUS to subscribe again.',
+  notManaged: 'This PLUS plan was granted by hand, not bought: there is no subscription to change.',
+  unknownInvoice: 'starting_after is not one of your invoices.',
+} as const

@@ -1,0 +1,69 @@
+import { z } from 'zod'
+import { AttachmentSchema } from './send-schema'
+
+/**
+ * The chat's `jsonb` values (spec 2 §3 draftData, a generation's request and result, the
+ * events of its stream), parsed where they come out of the database: a row written by an
+ * older version, or edited by hand, becomes a valid value or a clear error, never a
+ * shape the code only assumed.
+ */
+
+const StoredAttachment = AttachmentSchema.partial({ id: true }).extend({ url: z.string() })
+
+const ExchangeSchema = z.object({
+  userMessage: z.object({ role: z.literal('user'), content: z.string(), attachments: z.array(StoredAttachment).catch([]) }),
+  assistantMessage: z.object({
+    role: z.literal('assistant'),
+    content: z.string(),
+    attachments: z.array(StoredAttachment).catch([]),
+    patch: z.string().optional(),
+    patches: z.array(z.unknown()).optional(),
+  }),
+  tokensUsed: z.number().catch(0),
+})
+
+/** A stored draft; any field that does not parse falls back to its empty value. */
+export const StoredDraft = z.object({
+  currentInput: z.string().catch(''),
+  currentAttachments: z.array(StoredAttachment).catch([]),
+  exchangeHistory: z.array(ExchangeSchema).catch([]),
+  historyIndex: z.number().int().optional().catch(undefined),
+})
+
+export const StoredRequest = z.object({
+  message: z.string(),
+  attachments: z.array(StoredAttachment),
+  code: z.string(),
+  messageHistory: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
+})
+export type GenerationRequest = z.infer<typeof StoredRequest>
+
+export const StoredResult = z.object({
+  code: z.string(),
+  patch: z.string(),
+  patches: z.array(z.unknown()),
+  diffs: z.array(z.unknown()),
+  tokensUsed: z.number(),
+  tokensSaved: z.number(),
+})
+export type GenerationResult = z.infer<typeof StoredResult>
+
+export const ChatEventSchema = z.object({
+  type: z.enum(['ready', 'status', 'progress', 'complete', 'stopped']),
+  pieceId: z.number(),
+  stage: z.enum(['sending', 'planning', 'generating', 'idle']).optional(),
+  currentStepTitle: z.string().optional(),
+  plannedStepsTotal: z.number().optional(),
+  currentStepIndex: z.number().optional(),
+  latestCode: z.string().optional(),
+  code: z.string().optional(),
+  patch: z.string().optional(),
+  patches: z.array(z.unknown()).optional(),
+  stepTitle: z.string().optional(),
+  stepIndex: z.number().optional(),
+  stepsTotal: z.number().optional(),
+  tokensUsed: z.number().optional(),
+  tokensSaved: z.number().optional(),
+  generationId: z.number().optional(),
+  error: z.string().optional(),
+})

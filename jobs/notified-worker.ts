@@ -1,0 +1,68 @@
+import type PgBoss from 'pg-boss'
+import { sql } from '../app/lib/db.server'
+import { JOBS_CHANNEL } from '../app/lib/jobs.server'
+
+type Options = { concurrency: number; pollMs: number }
+
+/**
+ * Runs a queue's jobs as soon as they are queued. pg-boss's own polling waits seconds, too
+ * slow for a chat or a webhook, so this worker LISTENs for the senders' NOTIFY and fetches
+ * at once; a slow poll remains as a safety net (and picks up retries whose delay is over).
+ * A handler that throws fails the job, and pg-boss retries it per the queue's policy.
+ * Answers the step that stops fetching and waits for the jobs in flight.
+ */
+export async function startNotifiedWorker<T extends object>(
+  boss: PgBoss,
+  queue: string,
+  handle: (job: PgBoss.Job<T>) => Promise<unknown>,
+  { concurrency, pollMs }: Options,
+) {
+  let running = 0
+  let fetching = false
+  let stopped = false
+  const inFlight = new Set<Promise<void>>()
+
+  const run = async (job: PgBoss.Job<T>) => {
+    try {
+      await handle(job)
+      await boss.complete(queue, job.id)
+    } catch (error) {
+      await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(() => {})
+    }
+  }
+
+  const tick = async () => {
+    if (fetching || stopped) return
+    fetching = true
+    try {
+      while (running < concurrency && !stopped) {
+        const [job] = await boss.fetch<T>(queue, { batchSize: 1 })
+        if (!job) break
+        running += 1
+        const work = run(job).finally(() => {
+          running -= 1
+          inFlight.delete(work)
+          void tick()
+        })
+        inFlight.add(work)
+      }
+    } catch (error) {
+      if (!stopped) console.error(`[jobs] could not fetch a ${queue} job:`, error instanceof Error ? error.message : error)
+    } finally {
+      fetching = false
+    }
+  }
+
+  const listening = await sql.listen(JOBS_CHANNEL, (name) => {
+    if (name === queue) void tick()
+  })
+  const poll = setInterval(() => void tick(), pollMs)
+  void tick()
+
+  return async () => {
+    stopped = true
+    clearInterval(poll)
+    await listening.unlisten().catch(() => {})
+    await Promise.allSettled(inFlight)
+  }
+}
