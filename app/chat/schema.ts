@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from '~/lib/constants'
-import { AttachmentSchema, SendMessages } from './send-schema'
+import { AttachmentSchema, MAX_ATTACHMENT_URLS_TOTAL, SendMessages } from './send-schema'
 
 /**
  * The history point (`historyIndex`) the user saw when they pressed a control: a send
@@ -21,7 +21,11 @@ export const ChatFormSchema = z.discriminatedUnion('intent', [
       attachments: z.array(AttachmentSchema).max(MAX_ATTACHMENTS, SendMessages.tooManyAttachments).optional().default([]),
       at: HistoryPoint,
     })
-    .refine((form) => form.message.trim().length > 0 || form.attachments.length > 0, SendMessages.empty),
+    .refine((form) => form.message.trim().length > 0 || form.attachments.length > 0, SendMessages.empty)
+    .refine((form) => form.attachments.reduce((total, { url }) => total + url.length, 0) <= MAX_ATTACHMENT_URLS_TOTAL, {
+      message: SendMessages.attachmentsTooLarge,
+      path: ['attachments'],
+    }),
   z.object({ intent: z.literal('stop') }),
   z.object({ intent: z.literal('undo'), at: HistoryPoint }),
   z.object({ intent: z.literal('redo'), at: HistoryPoint }),

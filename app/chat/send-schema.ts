@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from '~/lib/constants'
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { PIECE_CODE_MAX, PieceIdField } from '~/pieces/schema'
 
 export const SendMessages = {
@@ -7,6 +7,7 @@ export const SendMessages = {
   tooManyAttachments: `At most ${MAX_ATTACHMENTS} images can be attached`,
   notAnImage: 'Attachments must be images',
   attachmentTooLarge: `Each image must be ${MAX_ATTACHMENT_BYTES / 1024 / 1024} MB or smaller`,
+  attachmentsTooLarge: `Images must be ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB or smaller together`,
   messageTooLong: `Messages must be ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters or less`,
   inProgress: 'Another generation in progress',
   failed: 'Something went wrong',
@@ -15,6 +16,7 @@ export const SendMessages = {
 const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i
 /** Base64 grows bytes by 4/3; the URL's prefix is small. */
 const MAX_ATTACHMENT_URL = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 100
+export const MAX_ATTACHMENT_URLS_TOTAL = Math.ceil((MAX_ATTACHMENTS_TOTAL_BYTES * 4) / 3) + MAX_ATTACHMENTS * 100
 
 export const AttachmentSchema = z.object({
   id: z.string().max(100).optional(),

@@ -39,6 +39,11 @@ export const FREE_PIECE_LIMIT = 10
 /** Generation (spec 2 §5): the send's limits. */
 export const MAX_ATTACHMENTS = 3
 export const MAX_ATTACHMENT_BYTES = 4 * 1024 * 1024
+/**
+ * The images of one send from the editor's form together: as data URLs (4/3 of the bytes)
+ * they keep the form under the server's 12 MB body limit (server.ts).
+ */
+export const MAX_ATTACHMENTS_TOTAL_BYTES = 8 * 1024 * 1024
 export const MAX_MESSAGE_CHARS = 20_000
 
 /**

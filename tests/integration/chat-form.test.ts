@@ -91,6 +91,18 @@ describe('the chat forms of the editor', () => {
       body: { ok: false, refusal: { status: 400, message: SendMessages.empty } },
     })
     expect((await reply(post(owner, { intent: 'nothing' }))).status).toBe(400)
+    // Images that would take the form past the server's body limit together are refused before it.
+    const large = `data:image/png;base64,${'A'.repeat(4_000_000)}`
+    const images = Object.fromEntries(
+      [0, 1, 2].flatMap((index) => [
+        [`attachments[${index}].type`, 'image'],
+        [`attachments[${index}].url`, large],
+      ]),
+    )
+    expect(await reply(post(owner, { intent: 'send', message: 'three big ones', ...images }))).toEqual({
+      status: 400,
+      body: { ok: false, refusal: { status: 400, message: SendMessages.attachmentsTooLarge } },
+    })
     expect(await generationsOf(owner.pieceId)).toEqual([])
   })
 

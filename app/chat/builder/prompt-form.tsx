@@ -49,7 +49,7 @@ export function PromptForm({
   const canAttach = !processing && composer.attachments.length + composer.loadingImages < MAX_ATTACHMENTS
   const addFiles = (files: File[]) => void composer.addFiles(files)
   return (
-    <Form ref={form} method="post" onSubmit={onSubmit} className="relative border-t border-zinc-200 p-3 dark:border-zinc-800">
+    <Form ref={form} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="relative border-t border-zinc-200 p-3 dark:border-zinc-800">
       <input type="hidden" name="intent" value="send" />
       <input type="hidden" name="at" value={at} />
       {hydrated ? <AttachmentFields attachments={composer.attachments} /> : null}
