@@ -22,7 +22,7 @@ export function ModelPicker({
       onChange={(event) => onChoose(event.currentTarget.value as ModelId)}
       disabled={disabled}
       aria-busy={saving || undefined}
-      className="h-7 rounded-md border border-zinc-300 bg-transparent px-1 text-xs dark:border-zinc-700"
+      className="h-7 max-w-[12rem] min-w-0 flex-1 truncate rounded-md border border-zinc-300 bg-transparent px-1 text-xs dark:border-zinc-700"
     >
       {MODELS.map((option) => (
         <option key={option.id} value={option.id}>

@@ -76,7 +76,7 @@ export function PromptForm({
           <ModelPicker model={picker.model} subscribed={chat.subscribed} saving={picker.saving} disabled={processing} onChoose={picker.choose} />
         ) : null}
         <TokenUsage dailyTokenCount={chat.usage.dailyTokenCount} tokenLimit={chat.usage.tokenLimit} />
-        <Button type="submit" size="sm" disabled={hydrated && (busy || (!composer.input.trim() && !composer.attachments.length))}>
+        <Button type="submit" size="sm" className="shrink-0" disabled={hydrated && (busy || (!composer.input.trim() && !composer.attachments.length))}>
           Send
         </Button>
       </div>

@@ -5,7 +5,7 @@ import { compactTokens, usageBar } from '~/usage/format'
 export function TokenUsage({ dailyTokenCount, tokenLimit }: { dailyTokenCount: number; tokenLimit: number }) {
   const usage = usageBar(dailyTokenCount, tokenLimit)
   return (
-    <span className="ml-auto flex items-center gap-1.5" title="Tokens used today" data-testid="chat-token-usage">
+    <span className="ml-auto flex shrink-0 items-center gap-1.5" title="Tokens used today" data-testid="chat-token-usage">
       <span
         role="progressbar"
         aria-label="Tokens used today"
@@ -16,7 +16,7 @@ export function TokenUsage({ dailyTokenCount, tokenLimit }: { dailyTokenCount: n
       >
         <span className={cn('block h-full rounded-full', usage.warning ? 'bg-amber-500' : 'bg-brand-500')} style={{ width: `${usage.percent}%` }} />
       </span>
-      <span className={cn('text-xs tabular-nums', usage.warning ? 'text-amber-500' : 'text-zinc-500')}>
+      <span className={cn('text-xs whitespace-nowrap tabular-nums', usage.warning ? 'text-amber-500' : 'text-zinc-500')}>
         {compactTokens(dailyTokenCount)} / {compactTokens(tokenLimit)}
       </span>
     </span>
