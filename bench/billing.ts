@@ -3,7 +3,7 @@ import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { signature, startStripeFake } from '../tests/fakes/stripe'
 import { createTestDatabase } from '../tests/support/database'
-import { startProduct, stop } from './lib'
+import { percentiles, signUpWithToken, startProduct, stop } from './lib'
 
 /**
  * `npm run bench:billing`: a Stripe webhook received → the subscription visible, through the
@@ -75,7 +75,7 @@ process.exit(0)
 
 /** A user who paid at the fake's checkout; the webhooks are kept back for the bench to deliver. */
 async function paidCheckout(label: string) {
-  const auth = await signUp(label)
+  const auth = await signUpWithToken(base, label)
   const started = await fetch(`${base}/api/private/users/sub?returnURL=settings`, { method: 'POST', headers: auth })
   if (!started.ok) throw new Error(`checkout answered ${started.status}: ${await started.text()}`)
   const { url } = (await started.json()) as { url: string }
@@ -104,28 +104,4 @@ async function deliver({ userId, payload }: { userId: number; payload: string })
     // A short pause, so 50 watchers do not take the CPU from the product they measure.
     await new Promise((resolve) => setTimeout(resolve, 2))
   }
-}
-
-async function signUp(label: string) {
-  const email = `bench.${label}.${Date.now()}@example.com`
-  const password = 'correct horse battery'
-  const signedUp = await fetch(`${base}/signup`, { method: 'POST', body: new URLSearchParams({ email, password }), redirect: 'manual' })
-  if (signedUp.status !== 302) throw new Error(`sign-up answered ${signedUp.status}`)
-  const issued = await fetch(`${base}/api/public/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  const { token } = (await issued.json()) as { token: string }
-  return { Authorization: `Bearer ${token}` }
-}
-
-function percentiles(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
-  return { p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted.at(-1) ?? 0) }
-}
-
-function round(value: number) {
-  return Math.round(value * 10) / 10
 }

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
-import { rssMb, startProduct, stop } from './lib'
+import { percentiles, rssMb, signUpWithToken, startProduct, stop } from './lib'
 
 /**
  * `npm run bench:generation`: the generation engine with the offline (zero-latency)
@@ -28,7 +28,7 @@ const base = `http://127.0.0.1:${PORT}`
 type Timings = { firstStatus: number; planning: number; completeEvent: number; answer: number }
 
 try {
-  const auth = await signUp()
+  const auth = await signUpWithToken(base)
   const [owner] = await db<{ id: number }[]>`select id::int as id from users order by id desc limit 1`
   await db`insert into subscriptions (user_id, status, billing_cycle_anchor) values (${owner!.id}, 'active', now())`
   const pieceId = await createPiece(auth, 'bench_main')
@@ -135,30 +135,6 @@ try {
   await database.drop()
 }
 process.exit(0)
-
-function percentiles(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0
-  return { p50: round(at(0.5)), p95: round(at(0.95)), max: round(sorted.at(-1) ?? 0) }
-}
-
-function round(value: number) {
-  return Math.round(value * 10) / 10
-}
-
-async function signUp() {
-  const email = `bench.${Date.now()}@example.com`
-  const password = 'correct horse battery'
-  const signedUp = await fetch(`${base}/signup`, { method: 'POST', body: new URLSearchParams({ email, password }), redirect: 'manual' })
-  if (signedUp.status !== 302) throw new Error(`sign-up answered ${signedUp.status}`)
-  const issued = await fetch(`${base}/api/public/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  const { token } = (await issued.json()) as { token: string }
-  return { Authorization: `Bearer ${token}` }
-}
 
 async function createPiece(auth: Record<string, string>, name: string) {
   const response = await fetch(`${base}/api/private/pieces`, {

@@ -9,8 +9,8 @@ const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`
  * Counts this attempt against the address and the account before any password is checked,
  * in one statement, so parallel guesses cannot all read a count below the limit. True when
  * either is now past its limit: 40 attempts from one address, or 10 against one account from
- * anywhere, within 15 minutes of each other. A refused attempt is counted but does not move
- * the time, so the lock ends 15 minutes after the last attempt that was checked. Unknown
+ * anywhere, within SIGN_IN_LOCKOUT_MINUTES of each other. A refused attempt is counted but does not move
+ * the time, so the lock ends that long after the last attempt that was checked. Unknown
  * emails count like known ones, so the lock says nothing about whether an account exists.
  */
 async function countAttempt(ip: string, email: string): Promise<boolean> {
