@@ -1,6 +1,15 @@
 import { expect, test, uniqueEmail } from './fixtures'
 
 test.describe('contact form', () => {
+  test('the contact card lists its social links side by side, without bullets', async ({ page }) => {
+    await page.goto('/contact')
+    const links = page.getByRole('list', { name: 'Follow us' })
+    await expect(links).toHaveCSS('list-style-type', 'none')
+    const [first, second] = await links.getByRole('link').evaluateAll((items) => items.slice(0, 2).map((item) => item.getBoundingClientRect()))
+    expect(second!.top).toBe(first!.top)
+    expect(second!.left).toBeGreaterThan(first!.right)
+  })
+
   test('shows every message only after a submit attempt', async ({ page }) => {
     await page.goto('/contact')
     await expect(page.getByText('Email is required')).toHaveCount(0)

@@ -20,7 +20,7 @@ export function ContactInfoCard() {
           </dd>
         </div>
       </dl>
-      <ul aria-label="Follow us" className="mt-5 flex flex-wrap gap-x-4 gap-y-2 text-sm">
+      <ul aria-label="Follow us" className="!mt-5 !mb-0 flex !list-none flex-wrap gap-x-4 gap-y-2 !space-y-0 !pl-0 text-sm">
         {SOCIAL_LINKS.filter((link) => !link.href.startsWith('mailto:')).map((link) => (
           <li key={link.label}>
             <a href={link.href} target="_blank" rel="noopener noreferrer">
