@@ -81,25 +81,9 @@ try {
 
   console.log(`\nPieces benchmark: ${TOTAL} Pieces (${OWN} of them the caller's), ${CONNECTIONS} connections, ${DURATION} s per target`)
   console.log('target'.padEnd(58), 'rps'.padStart(6), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'errors'.padStart(7))
-  for (const row of rows) {
-    console.log(
-      row.target.padEnd(58),
-      String(row.rps).padStart(6),
-      String(row.p50).padStart(7),
-      String(row.p99).padStart(7),
-      String(row.errors + row.non2xx).padStart(7),
-    )
-  }
+  rows.forEach(printRow)
   console.log(`\nPreview origin vs a bare node:http server answering the same ${preview.bytes} bytes (${PREVIEW_CONNECTIONS} connections):`)
-  for (const row of preview.rows) {
-    console.log(
-      row.target.padEnd(58),
-      String(row.rps).padStart(6),
-      String(row.p50).padStart(7),
-      String(row.p99).padStart(7),
-      String(row.errors + row.non2xx).padStart(7),
-    )
-  }
+  preview.rows.forEach(printRow)
   console.log(`ratio 200: ${preview.ratio200}%   ratio 304: ${preview.ratio304}%`)
   for (const [name, lines] of Object.entries(plans)) console.log(`\nEXPLAIN ${name}:\n  ${lines.join('\n  ')}`)
 
@@ -265,4 +249,14 @@ function getWithHost(url: string, host: string) {
 
 async function plan(query: Promise<Record<string, string>[]>) {
   return (await query).map((row) => row['QUERY PLAN']!)
+}
+
+function printRow(row: Figures & { target: string }) {
+  console.log(
+    row.target.padEnd(58),
+    String(row.rps).padStart(6),
+    String(row.p50).padStart(7),
+    String(row.p99).padStart(7),
+    String(row.errors + row.non2xx).padStart(7),
+  )
 }
