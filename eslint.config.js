@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import jsxA11y from 'eslint-plugin-jsx-a11y'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
@@ -74,6 +76,14 @@ export default tseslint.config(
   {
     files: ['app/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // No import cycles (issue 10): two modules that need each other are one module, or a third is missing.
+    // The rule follows value imports; type-only imports are erased and do not count.
+    files: ['{app,server,jobs,db,scripts}/**/*.{ts,tsx}', 'server.ts'],
+    ...importX.flatConfigs.typescript,
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['app/**/*.{ts,tsx}'],

@@ -13,8 +13,8 @@ import * as subInvoices from '../../app/routes/api/api.private.users.sub-invoice
 import * as subReactivate from '../../app/routes/api/api.private.users.sub-reactivate'
 import * as webhook from '../../app/routes/api/api.webhooks.stripe'
 import { chargeTokens } from '../../app/usage/limits.server'
-import { call, eventsSettled, newUser, sessionCookieFor, setBillingEnv, statusBecomes, subscriptionRow, useBilling, type TestUser } from '../support/billing'
-import { ROUTE_CONTEXT, thrown } from '../support/routes'
+import { eventsSettled, newUser, sessionCookieFor, setBillingEnv, statusBecomes, subscriptionRow, useBilling, type TestUser } from '../support/billing'
+import { call, ROUTE_CONTEXT, thrown } from '../support/routes'
 
 /** The local provider: the same calls and state machine as Stripe, with the app's own test checkout page and no network. */
 useBilling('local')

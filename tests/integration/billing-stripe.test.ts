@@ -12,8 +12,8 @@ import * as subInvoices from '../../app/routes/api/api.private.users.sub-invoice
 import * as subReactivate from '../../app/routes/api/api.private.users.sub-reactivate'
 import * as upgrade from '../../app/routes/resources.upgrade'
 import { expectConsoleError } from '../support/console-guard'
-import { call, eventsSettled, eventually, newUser, sessionCookieFor, statusBecomes, subscriptionRow, useBilling, type TestUser } from '../support/billing'
-import { ROUTE_CONTEXT } from '../support/routes'
+import { eventsSettled, eventually, newUser, sessionCookieFor, statusBecomes, subscriptionRow, useBilling, type TestUser } from '../support/billing'
+import { call, ROUTE_CONTEXT } from '../support/routes'
 
 /** Spec 1 §7 calls 3, 4, 5, 7, 8 and 15–17 and the webhooks, with the real `stripe` SDK against the Stripe fake. */
 const billing = useBilling('stripe')

@@ -10,7 +10,8 @@ import * as meteredSub from '../../app/routes/api/api.private.users.metered-sub'
 import * as sub from '../../app/routes/api/api.private.users.sub'
 import { chargeTokens, LIMIT_MESSAGES, reserveTokens } from '../../app/usage/limits.server'
 import { expectConsoleError } from '../support/console-guard'
-import { call, eventsSettled, eventually, newUser, statusBecomes, useBilling, type TestUser } from '../support/billing'
+import { eventsSettled, eventually, newUser, statusBecomes, useBilling, type TestUser } from '../support/billing'
+import { call } from '../support/routes'
 
 /** Usage-based pricing end to end: billable tokens become meter events at the Stripe fake, each exactly once. */
 const billing = useBilling('stripe')

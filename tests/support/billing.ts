@@ -113,21 +113,6 @@ export async function newUser(label = 'billing'): Promise<TestUser> {
   return { id: created.userId, email, uid: row!.uid, auth: { Authorization: `Bearer ${token}` } }
 }
 
-type RouteModule = { loader?: unknown; action?: unknown }
-type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
-
-/** Calls a JSON route module as a bearer client would; answers the status and the parsed body. */
-export async function call(route: RouteModule, method: string, path: string, auth: Record<string, string> = {}, body?: unknown) {
-  const handler = (method === 'GET' ? route.loader : route.action) as Handler
-  const request = new Request(`http://localhost${path}`, {
-    method,
-    headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const response = (await handler({ request, context: ROUTE_CONTEXT, params: {} })) as Response
-  return { status: response.status, body: (await response.json()) as any }
-}
-
 /** Waits until `check` passes: a state the test caused (a webhook's job), not a span of time. */
 export async function eventually<T>(read: () => Promise<T>, check: (value: T) => void, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs

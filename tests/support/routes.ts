@@ -10,13 +10,27 @@ export type RouteHandler = (args: { request: Request; context: AppLoadContext; p
 
 export const ROUTE_CONTEXT = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
 
+/** A route module's two handlers, as the route-call helpers take them. */
+export type RouteModule = { loader?: unknown; action?: unknown }
+
+/** Sends `body` as JSON to a route handler the way a bearer API client would; answers its Response. */
+export function requestRoute(handler: RouteHandler, method: string, path: string, auth: Record<string, string> = {}, body?: unknown) {
+  const request = new Request(`http://localhost${path}`, {
+    method,
+    headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return handler({ request, context: ROUTE_CONTEXT, params: {} }) as Promise<Response>
+}
+
 /** POSTs JSON to a route handler as a bearer client would. */
-export const postJson = (handler: RouteHandler, path: string, auth: Record<string, string>, body: unknown) =>
-  handler({
-    request: new Request(`http://localhost${path}`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(body) }),
-    context: ROUTE_CONTEXT,
-    params: {},
-  }) as Promise<Response>
+export const postJson = (handler: RouteHandler, path: string, auth: Record<string, string>, body: unknown) => requestRoute(handler, 'POST', path, auth, body)
+
+/** Calls a JSON route module (its loader for GET, else its action); answers the status and the parsed body. */
+export async function call(route: RouteModule, method: string, path: string, auth: Record<string, string> = {}, body?: unknown) {
+  const response = await requestRoute((method === 'GET' ? route.loader : route.action) as RouteHandler, method, path, auth, body)
+  return { status: response.status, body: (await response.json()) as any }
+}
 
 /** The Response a loader or action throws (a redirect, a 404), for tests that expect one. */
 export async function thrown(promise: Promise<unknown>): Promise<Response> {
