@@ -6,21 +6,24 @@ type SettlingFetcher<Data> = { state: 'idle' | 'loading' | 'submitting'; data: D
 /**
  * Calls `onSettled` once each time a fetcher's submission has finished, when its state is
  * back to idle: with what the action answered, or undefined after a redirect (success).
+ * A redirect leaves the fetcher holding the previous submission's answer, so data that
+ * was already there when the submission started is not taken for its answer.
  */
-export function useFetcherSettled<Data>(fetcher: SettlingFetcher<Data>, onSettled: (data: Data) => void) {
-  const busy = useRef(false)
+export function useFetcherSettled<Data>(fetcher: SettlingFetcher<Data>, onSettled: (data: Data | undefined) => void) {
+  const before = useRef<{ data: Data } | null>(null)
   const latest = useRef(onSettled)
   useEffect(() => {
     latest.current = onSettled
   })
   useEffect(() => {
     if (fetcher.state !== 'idle') {
-      busy.current = true
+      before.current ??= { data: fetcher.data }
       return
     }
-    if (!busy.current) return
-    busy.current = false
-    latest.current(fetcher.data)
+    if (!before.current) return
+    const answered = fetcher.data !== before.current.data
+    before.current = null
+    latest.current(answered ? fetcher.data : undefined)
   }, [fetcher.state, fetcher.data])
 }
 

@@ -133,7 +133,8 @@ export function runnerDocument(appOrigins: string[]) {
     if (event.data.type === 'piece:render' && typeof event.data.code === 'string') frame.srcdoc = withFallback(event.data.code);
     if (event.data.type && event.data.type.indexOf('agentic:') === 0 && frame.contentWindow) frame.contentWindow.postMessage(event.data, '*');
   });
-  apps.forEach(function (origin) { parent.postMessage({ type: 'piece:runner-ready', instance: instance }, origin); });
+  // Where the browser names the framing page's origin, only that one is told (the others would log a refused postMessage).
+  (apps.indexOf(ancestor) >= 0 ? [ancestor] : apps).forEach(function (origin) { parent.postMessage({ type: 'piece:runner-ready', instance: instance }, origin); });
 })();
 </script></body></html>`
 }

@@ -11,6 +11,7 @@ import { firstError } from '~/lib/fetcher'
 import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { replyWhenUnreachable } from '~/lib/unreachable'
 import { applyPieceForm, type PieceFormOutcome } from '~/pieces/forms.server'
 import { PIECE_FORM_FAILURES, PieceFormSchema, PieceMessages, type PieceFormReply, type PieceIntent } from '~/pieces/schema'
 
@@ -90,3 +91,6 @@ function answerRefusal(request: Request, submission: Submission<unknown>, intent
   const reply: PieceFormReply = { result, ...(refusal.requiresSubscription && { requiresSubscription: true }) }
   return data(reply, { status: refusal.status })
 }
+
+/** With JavaScript, a post that never reaches the server fails like a refusal (a toast in place), not as an error page. */
+export const clientAction = replyWhenUnreachable<PieceFormReply>((message) => ({ result: { status: 'error', error: { '': [message] } } }))

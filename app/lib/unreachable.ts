@@ -1,0 +1,23 @@
+import type { ClientActionFunctionArgs } from '@remix-run/react'
+
+/** A fetcher's post that never reached the server (offline, the server restarting). */
+export const UNREACHABLE_MESSAGE = 'Could not reach Pieces. Check your connection and try again.'
+
+/**
+ * A route's `clientAction` that passes every submission to its server action and turns a
+ * request that never got an answer into the route's own refusal reply. Without it Remix
+ * sends the fetch failure to the error boundary and the whole page turns into an error
+ * page; with it the form's usual failure path runs (the toast, the rollback). Posts made
+ * without JavaScript never come here.
+ */
+export function replyWhenUnreachable<Reply>(refusal: (message: string) => Reply) {
+  return async ({ serverAction }: ClientActionFunctionArgs) => {
+    try {
+      return await serverAction<Reply>()
+    } catch (error) {
+      // fetch() rejects with a TypeError when no answer arrives; anything else is a real fault.
+      if (error instanceof TypeError) return refusal(UNREACHABLE_MESSAGE)
+      throw error
+    }
+  }
+}
