@@ -64,3 +64,6 @@ export const HONEYPOT_FIELD = 'website'
 
 /** Spec 2 §9: the animation delay and the loading bar's animation. */
 export const ANIMATION_MS = 618
+
+/** Spec 2 §9: typed letters in a list add up to one search until a pause this long. */
+export const TYPEAHEAD_RESET_MS = 1000

@@ -5,6 +5,7 @@ import { PIECE_LIST_NEXT_PAGE, PieceMessages } from '~/pieces/schema'
 import { cn } from '~/ui/cn'
 import { PieceIcon } from '~/pieces/piece-icon'
 import { Spinner } from '~/ui/spinner'
+import { useTypeahead } from '~/ui/typeahead'
 import { useToast } from '~/ui/toaster'
 import { SIDEBAR_LIMIT_PARAM } from './schema'
 
@@ -40,6 +41,7 @@ export function SidebarPieces({ initial, limit }: { initial: SidebarPage; limit:
   const [loading, setLoading] = useState(false)
   const sentinel = useRef<HTMLLIElement>(null)
   const active = currentPieceName(location.pathname)
+  const onKeyDown = useTypeahead<HTMLUListElement>()
 
   // The layout's list changes after creating, renaming or deleting: start again from it.
   useEffect(() => {
@@ -82,7 +84,8 @@ export function SidebarPieces({ initial, limit }: { initial: SidebarPage; limit:
   const moreParams = new URLSearchParams(location.search)
   moreParams.set(SIDEBAR_LIMIT_PARAM, String(limit + PIECE_LIST_NEXT_PAGE))
   return (
-    <ul className="space-y-0.5" data-testid="sidebar-pieces">
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- typeahead: keys bubble up from the focused link
+    <ul className="space-y-0.5" data-testid="sidebar-pieces" onKeyDown={onKeyDown}>
       {pieces.map((piece) => (
         <li key={piece.id}>
           <Link

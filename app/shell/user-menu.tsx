@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { UpgradeLink } from '~/billing/payment-dialog'
 import { billedAmount } from '~/usage/format'
 import { UsageBar } from '~/usage/usage-bar'
+import { useTypeahead } from '~/ui/typeahead'
 import type { ShellUser } from './schema'
 
 /** The avatar's menu: who is signed in, the upgrade link, today's usage, Settings and Log Out. */
@@ -10,6 +11,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const loggingOut = navigation.formAction === '/logout'
   const name = user.username ?? user.email
   const { usage } = user
+  const onKeyDown = useTypeahead<HTMLDivElement>()
   const itemClass = 'block w-full rounded-md px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800'
   return (
     <details className="relative">
@@ -17,7 +19,11 @@ export function UserMenu({ user }: { user: ShellUser }) {
         <span aria-hidden="true">{name.charAt(0)}</span>
         <span className="sr-only">Open user menu</span>
       </summary>
-      <div className="absolute right-0 z-50 mt-2 w-72 space-y-1 rounded-xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- typeahead: keys bubble up from the focused item */}
+      <div
+        onKeyDown={onKeyDown}
+        className="absolute right-0 z-50 mt-2 w-72 space-y-1 rounded-xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-800 dark:bg-zinc-900"
+      >
         <div className="px-2 pt-1 pb-2">
           <p className="text-xs text-zinc-500">Logged in as</p>
           <p className="truncate text-sm font-medium">{name}</p>

@@ -71,3 +71,32 @@ test.describe('signed-in shell', () => {
     }
   })
 })
+
+test.describe('Typeahead', () => {
+  test('letters typed in the sidebar list move the focus to the Piece they start, and the search starts afresh after 1 s', async ({ page }) => {
+    await page.clock.install()
+    await signIn(page)
+    const tag = Math.random().toString(36).slice(2, 7)
+    for (const name of [`alpha_${tag}`, `banana_${tag}`, `beta_${tag}`]) {
+      const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
+      expect(created.status(), await created.text()).toBe(201)
+    }
+    await page.goto('/explore')
+    const list = page.getByTestId('sidebar-pieces')
+    const link = (name: string) => list.getByRole('link', { name: `${name}_${tag}` })
+    // Newest first: beta, banana, alpha. Time stands still, so only runFor ends a search.
+    await expect(list.getByRole('link').first()).toHaveAccessibleName(`beta_${tag}`)
+    await page.clock.pauseAt(Date.now() + 60_000)
+    await link('beta').focus()
+    await page.keyboard.press('b')
+    await expect(link('banana')).toBeFocused()
+    await page.keyboard.press('e')
+    await expect(link('beta')).toBeFocused()
+    await page.keyboard.press('a')
+    // 'bea' starts nothing: the focus stays.
+    await expect(link('beta')).toBeFocused()
+    await page.clock.runFor(1000)
+    await page.keyboard.press('a')
+    await expect(link('alpha')).toBeFocused()
+  })
+})
