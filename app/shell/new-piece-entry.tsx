@@ -24,7 +24,7 @@ export function NewPieceEntry() {
   if (!hydrated) {
     return (
       <details className="group">
-        <summary className={cn(triggerClass, 'list-none')}>
+        <summary role="button" className={cn(triggerClass, 'list-none')}>
           <PlusIcon />
           <span>New Piece</span>
         </summary>

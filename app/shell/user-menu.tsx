@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from '@remix-run/react'
 import { UpgradeLink } from '~/billing/payment-dialog'
 import { billedAmount } from '~/usage/format'
 import { UsageBar } from '~/usage/usage-bar'
+import { useDisclosure } from '~/ui/disclosure'
 import { useTypeahead } from '~/ui/typeahead'
 import type { ShellUser } from './schema'
 
@@ -12,10 +13,11 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const name = user.username ?? user.email
   const { usage } = user
   const onKeyDown = useTypeahead<HTMLDivElement>()
+  const disclosure = useDisclosure()
   const itemClass = 'block w-full rounded-md px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800'
   return (
-    <details className="relative">
-      <summary className="grid size-9 cursor-pointer list-none place-items-center rounded-full bg-brand-600 text-sm font-semibold text-white uppercase [&::-webkit-details-marker]:hidden">
+    <details className="relative" {...disclosure.details}>
+      <summary {...disclosure.summary} className="grid size-9 cursor-pointer list-none place-items-center rounded-full bg-brand-600 text-sm font-semibold text-white uppercase [&::-webkit-details-marker]:hidden">
         <span aria-hidden="true">{name.charAt(0)}</span>
         <span className="sr-only">Open user menu</span>
       </summary>

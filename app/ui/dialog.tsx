@@ -8,9 +8,29 @@ import { dropToasts, liftToasts } from './toaster'
 // a layout effect's cleanup runs before React removes the element of an unmounted owner.
 const useBeforeRemovalEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])'
+
 /**
- * A modal on the native <dialog>: the browser traps focus, makes the page behind inert and
- * gives focus back on close. It closes on Escape or a click on the backdrop, unless busy.
+ * Tab and Shift+Tab go round inside an open modal. The native one makes the page behind
+ * inert but lets Tab leave for the browser's own controls after its last item.
+ */
+function keepTabInside(event: KeyboardEvent) {
+  if (event.key !== 'Tab') return
+  const dialog = event.currentTarget as HTMLDialogElement
+  const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.getClientRects().length > 0)
+  const first = items[0]
+  const last = items[items.length - 1]
+  if (!first || !last) return
+  const leaving = event.shiftKey ? document.activeElement === first || document.activeElement === dialog : document.activeElement === last
+  if (!leaving) return
+  event.preventDefault()
+  ;(event.shiftKey ? last : first).focus()
+}
+
+/**
+ * A modal on the native <dialog>: the browser makes the page behind inert and gives focus
+ * back on close; Tab goes round inside it. It closes on Escape or a click on the backdrop, unless busy.
  * The element stays in the page while closed (empty), so closing it can give focus back.
  * Without JavaScript the server renders it open (not modal) over a plain backdrop;
  * `closeHref` makes the close control a link, so such a dialog can be closed too.
@@ -73,9 +93,11 @@ export function Dialog({
     }
     element.addEventListener('pointerdown', onPointerDown)
     element.addEventListener('click', onClick)
+    element.addEventListener('keydown', keepTabInside)
     return () => {
       element.removeEventListener('pointerdown', onPointerDown)
       element.removeEventListener('click', onClick)
+      element.removeEventListener('keydown', keepTabInside)
     }
   }, [busy, onClose])
 

@@ -60,3 +60,58 @@ test('the chat page works from the keyboard alone', async ({ page }) => {
   await expect(dialog).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Accept' })).toBeFocused()
 })
+
+test('menus are named buttons, dialogs hold and return the focus, and a finished build, both dialogs and the phone drawer pass axe', async ({ page }) => {
+  await signIn(page)
+  const name = `axe_${Math.random().toString(36).slice(2, 9)}`
+  await page.goto('/pieces')
+  await page.getByLabel('Piece name', { exact: true }).fill(name)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(`/pieces/${name}`)
+  await page.getByLabel('Message').fill('a counter')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeEnabled()
+  expect(await seriousViolations(page), 'chat with a finished build').toEqual([])
+
+  // The three disclosures are buttons with a name, and say whether they are open.
+  const userMenu = page.getByRole('button', { name: 'Open user menu' })
+  const pieceMenu = page.getByRole('button', { name: /Open Piece menu/ })
+  await expect(userMenu).toBeVisible()
+  await expect(pieceMenu).toBeVisible()
+  await expect(page.getByRole('complementary', { name: 'Sidebar' }).getByRole('button', { name: 'New Piece' })).toBeVisible()
+
+  // The delete dialog: focus inside, Tab never leaves it, Escape returns focus to its opener.
+  await pieceMenu.click()
+  const deleteLink = page.getByRole('group', { name: 'Piece menu' }).getByRole('link', { name: 'Delete Piece' })
+  await deleteLink.focus()
+  await page.keyboard.press('Enter')
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete Piece' })
+  await expect(deleteDialog).toBeVisible()
+  for (let press = 0; press < 6; press++) {
+    await expect(deleteDialog.locator(':focus')).toHaveCount(1)
+    await page.keyboard.press('Tab')
+  }
+  expect(await seriousViolations(page), 'delete dialog').toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(deleteDialog).toHaveCount(0)
+  await expect(deleteLink).toBeFocused()
+
+  // The upgrade dialog, opened from the user menu.
+  await userMenu.click()
+  await page.getByRole('link', { name: 'Upgrade to PLUS' }).click()
+  const upgrade = page.getByRole('dialog', { name: 'Upgrade to PLUS' })
+  await expect(upgrade).toBeVisible()
+  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+    await expect(upgrade.locator(':focus')).toHaveCount(1)
+    await page.keyboard.press(key)
+  }
+  expect(await seriousViolations(page), 'upgrade dialog').toEqual([])
+  await page.keyboard.press('Escape')
+  await expect(upgrade).toHaveCount(0)
+
+  // The drawer on a phone.
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeInViewport()
+  expect(await seriousViolations(page), 'phone drawer').toEqual([])
+})

@@ -1,5 +1,6 @@
 import { useFetchers, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useDisclosure } from '~/ui/disclosure'
 import { PieceIcon } from '../piece-icon'
 import { DELETE_PARAM, normalizeName, type MenuPiece } from '../schema'
 import { CopyLinkSection } from './copy-link-section'
@@ -27,6 +28,7 @@ export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: Men
   const menu = useRef<HTMLDetailsElement>(null)
   const confirmDelete = isOwner && new URLSearchParams(location.search).has(DELETE_PARAM)
   const name = useShownName(piece)
+  const disclosure = useDisclosure()
 
   useEffect(() => {
     if (menu.current) menu.current.open = false
@@ -35,8 +37,8 @@ export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: Men
   // Under 640 px the panel spans the screen (the summary starts after the drawer button, so a panel hung from it would run off the right edge).
   return (
     <>
-      <details ref={menu} className="relative min-w-0 flex-1" data-testid="piece-menu">
-        <summary className="flex h-9 max-w-full cursor-pointer list-none items-center gap-2 rounded-md px-2 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+      <details ref={menu} className="relative min-w-0 flex-1" data-testid="piece-menu" {...disclosure.details}>
+        <summary {...disclosure.summary} className="flex h-9 max-w-full cursor-pointer list-none items-center gap-2 rounded-md px-2 hover:bg-zinc-100 dark:hover:bg-zinc-800">
           <PieceIcon icon={piece.icon} name={name} />
           <span className="truncate text-base font-semibold" data-testid="top-bar-title">
             {name}
