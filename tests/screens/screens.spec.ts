@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs'
+import type { Page } from '@playwright/test'
+import { expect, signIn, test } from '../e2e/fixtures'
+
+/**
+ * The main screens, photographed for a person to look at (issue 14): `npm run screenshots`
+ * writes them to test-results/screens/{project}/{screen}.png. Each screen is reached the
+ * way a user reaches it; the only assertions are that it loaded.
+ */
+const shot = async (page: Page, project: string, screen: string) => {
+  mkdirSync(`test-results/screens/${project}`, { recursive: true })
+  // Fade-ins settle before the picture is taken.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+  await page.screenshot({ path: `test-results/screens/${project}/${screen}.png`, fullPage: true })
+}
+
+test('signed out', async ({ page, browser }, info) => {
+  const theme = info.project.metadata.theme as string
+  // A visitor's choice of theme is a cookie (the public toggle).
+  await page.context().addCookies([{ name: 'pieces_theme', value: theme, url: info.project.use.baseURL ?? 'http://localhost:3210' }])
+  const owner = await browser.newPage()
+  await signIn(owner)
+  const name = `screens_${Math.random().toString(36).slice(2, 8)}`
+  expect((await owner.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })).status()).toBe(201)
+  await owner.close()
+
+  for (const [screen, path] of [
+    ['landing', '/landing'],
+    ['signin', '/signin'],
+    ['signup', '/signup'],
+    ['contact', '/contact'],
+    ['terms', '/terms'],
+    ['public-piece', `/${name}`],
+    ['not-found', '/no_such_piece_here'],
+  ] as const) {
+    await page.goto(path)
+    await expect(page.locator('body')).toBeVisible()
+    await shot(page, info.project.name, `out-${screen}`)
+  }
+})
+
+test('signed in', async ({ page }, info) => {
+  const theme = info.project.metadata.theme as string
+  const js = info.project.use.javaScriptEnabled !== false
+  await signIn(page)
+  if (theme === 'light') {
+    // Signed-in users follow their saved preference (dark by default).
+    await page.goto('/settings')
+    await page.getByRole('switch', { name: 'Dark theme' }).click()
+    await expect(page.getByRole('switch', { name: 'Dark theme' })).toHaveAttribute('aria-checked', 'false')
+  }
+  await page.goto('/explore')
+  await shot(page, info.project.name, 'in-explore-empty')
+
+  const name = `screens_${Math.random().toString(36).slice(2, 8)}`
+  await page.goto('/pieces')
+  await page.getByLabel('Piece name', { exact: true }).fill(name)
+  await page.getByRole('button', { name: 'Create Piece' }).click()
+  await expect(page).toHaveURL(`/pieces/${name}`)
+  await shot(page, info.project.name, 'in-chat-empty')
+  await page.getByLabel('Message').fill('a counter with a reset button')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible({ timeout: 30_000 })
+  await shot(page, info.project.name, 'in-chat-built')
+
+  await page.goto(`/pieces/${name}?upgrade=plus`)
+  await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toBeVisible()
+  await shot(page, info.project.name, 'in-upgrade-dialog')
+
+  await page.goto(`/${name}`)
+  await page.getByTestId('piece-menu').locator('summary').click()
+  await shot(page, info.project.name, 'in-piece-menu')
+  if (js) {
+    await page.getByRole('button', { name: 'Open user menu' }).click()
+    await shot(page, info.project.name, 'in-user-menu')
+  }
+
+  for (const [screen, path] of [
+    ['explore', '/explore'],
+    ['settings', '/settings'],
+    ['not-found', '/settings/no-such-page'],
+  ] as const) {
+    await page.goto(path)
+    await shot(page, info.project.name, `in-${screen}`)
+  }
+})
