@@ -7,11 +7,18 @@ import { expect, signIn, test } from '../e2e/fixtures'
  * writes them to test-results/screens/{project}/{screen}.png. Each screen is reached the
  * way a user reaches it; the only assertions are that it loaded.
  */
+const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
+
 const shot = async (page: Page, project: string, screen: string) => {
   mkdirSync(`test-results/screens/${project}`, { recursive: true })
-  // Fade-ins settle before the picture is taken.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
-  await page.screenshot({ path: `test-results/screens/${project}/${screen}.png`, fullPage: true })
+  // A long page is photographed in a window as tall as the page, after its layout has
+  // settled there (a full-page capture stretches the window mid-transition).
+  const size = page.viewportSize()!
+  const height = await page.evaluate(() => document.documentElement.scrollHeight)
+  if (height > size.height) await page.setViewportSize({ width: size.width, height })
+  await settled(page)
+  await page.screenshot({ path: `test-results/screens/${project}/${screen}.png` })
+  await page.setViewportSize(size)
 }
 
 test('signed out', async ({ page, browser }, info) => {
