@@ -24,6 +24,27 @@ export const PriceCapBody = z.object({
   priceCap: z.number({ error: PRICE_CAP_MESSAGE }).int(PRICE_CAP_MESSAGE).min(BUDGET_MIN, PRICE_CAP_MESSAGE).max(BUDGET_MAX, PRICE_CAP_MESSAGE),
 })
 
+/** The budget forms' refusal (no JavaScript, or a value the box would not let through). */
+export const BUDGET_MESSAGE = `Choose a monthly budget from $${BUDGET_MIN} to $${BUDGET_MAX}`
+
+const budgetDollars = z.number({ error: BUDGET_MESSAGE }).int(BUDGET_MESSAGE).min(BUDGET_MIN, BUDGET_MESSAGE).max(BUDGET_MAX, BUDGET_MESSAGE)
+
+/**
+ * The monthly budget as a form posts it (BudgetInput): `preset`, the radio chosen, and
+ * `priceCap`, the custom box, which wins when filled. Spread into a form's schema and add
+ * `requireBudget`; `budgetOf` gives the dollars. Conform turns empty fields into undefined
+ * and the numbers' text into numbers.
+ */
+export const budgetShape = { preset: budgetDollars.optional(), priceCap: budgetDollars.optional() }
+
+export function requireBudget(value: { preset?: number; priceCap?: number }, ctx: z.RefinementCtx) {
+  if (value.preset === undefined && value.priceCap === undefined) ctx.addIssue({ code: 'custom', path: ['priceCap'], message: BUDGET_MESSAGE })
+}
+
+export const budgetOf = (value: { preset?: number; priceCap?: number }) => value.priceCap ?? value.preset ?? 0
+
+export const BudgetFormSchema = z.object(budgetShape).superRefine(requireBudget)
+
 /** Spec 1 §7 call 15: 3 first, then 5 per "Load more"; any page size up to 20 is accepted. */
 export const InvoiceQuery = z.object({
   limit: z.coerce
