@@ -72,7 +72,7 @@ function BudgetForm({
       <input type="hidden" name="returnTo" value={returnTo} />
       <p className="mb-4 text-sm text-zinc-600 dark:text-zinc-400">
         {mode === 'enable-usage-based-pricing'
-          ? `Tokens past your daily ${formatTokens(PLUS_DAILY_TOKEN_LIMIT)} are billed at ${price} per million, up to this budget each month. You can change it or turn it off in Settings.`
+          ? `Tokens past your daily allowance of ${formatTokens(PLUS_DAILY_TOKEN_LIMIT)} are billed at ${price} per million, up to this budget each month. You can change it or turn it off in Settings.`
           : `Billed this month: $${billedAmount(usage.billableTokenCount, usage.tokenPricePerMillion)}${usage.priceCap ? ` of your $${usage.priceCap} budget` : ''}. Tokens are billed at ${price} per million.`}
       </p>
       <BudgetInput budget={budget} onChange={setBudget} priceCap={usage.priceCap} disabled={busy} errors={fields.priceCap.errors} />

@@ -32,15 +32,15 @@ export function LimitOverlay({ overlay, onClose }: { overlay: Overlay; onClose: 
       role="dialog"
       aria-labelledby="limit-heading"
       aria-describedby="limit-description"
-      className="absolute inset-x-0 bottom-0 z-10 flex min-h-full flex-col items-center justify-center border-t border-zinc-200 bg-(--page-bg) px-4 py-4 text-center dark:border-zinc-800"
+      className="absolute inset-x-0 bottom-0 z-10 flex min-h-full flex-col items-center justify-center border-t border-zinc-200 bg-(--page-bg) px-3 py-2 text-center dark:border-zinc-800"
     >
-      <h2 id="limit-heading" className="font-semibold">
+      <h2 id="limit-heading" className="text-sm font-semibold">
         {text.heading}
       </h2>
-      <p id="limit-description" className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+      <p id="limit-description" className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
         {text.description}
       </p>
-      <div className="mt-3 flex flex-wrap justify-center gap-2">
+      <div className="mt-2 flex flex-wrap justify-center gap-2">
         <PaymentDialogLink ref={action} mode={overlay} source="chat-limit" className={buttonClasses('primary', 'sm')}>
           {text.action}
         </PaymentDialogLink>
