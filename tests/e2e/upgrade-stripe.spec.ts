@@ -21,13 +21,11 @@ let fake: StripeFake
 let server: ChildProcess
 let output = ''
 
-test.describe.configure({ mode: 'serial' })
-
 test.beforeAll(async () => {
   test.setTimeout(120_000)
   // The database server the main instance uses, with a database of this file's own.
   process.env.DATABASE_URL ??= readFileSync(e2eDatabaseFile(E2E_PORT), 'utf8')
-  database = await createTestDatabase('e2e_stripe')
+  database = await createTestDatabase('stripeui')
   fake = await startStripeFake({ webhookSecret: WEBHOOK_SECRET, webhookUrl: `http://127.0.0.1:${PORT}/api/webhooks/stripe` })
   // Offline generator, no Google sign-in: only billing matters here.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(OPENAI_|GOOGLE_|BILLING_PROVIDER|APP_ORIGIN)/.test(key)))
