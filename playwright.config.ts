@@ -39,7 +39,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 30_000,
+  // Bounds, not waits: a passing test never sits them out; a busy machine needs the room.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [

@@ -4,8 +4,8 @@ import * as localCheckout from '../../app/routes/billing.local-checkout'
 import * as billingReturn from '../../app/routes/billing.return'
 import * as sub from '../../app/routes/api/api.private.users.sub'
 import * as upgrade from '../../app/routes/resources.upgrade'
-import { call, eventsSettled, newUser, sessionCookieFor, useBilling } from '../support/billing'
-import { ROUTE_CONTEXT, thrown } from '../support/routes'
+import { eventsSettled, newUser, sessionCookieFor, useBilling } from '../support/billing'
+import { call, ROUTE_CONTEXT, thrown } from '../support/routes'
 
 /** The payment dialog's action (spec 1 §4) and the checkout's return page, on the local provider. */
 useBilling('local')
