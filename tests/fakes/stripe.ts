@@ -550,6 +550,25 @@ export async function startStripeFake(options: StripeFakeOptions) {
     return { subscription: sub, invoice }
   }
 
+  /**
+   * Stripe's retry of a failed renewal, this time paid: the open invoice is paid and the
+   * past_due subscription is active again.
+   */
+  async function retryPayment(subscriptionId: string) {
+    const sub = subscription(subscriptionId)
+    if (sub.status !== 'past_due') throw new Error(`${subscriptionId} is ${sub.status}, not past_due`)
+    const invoice = state.invoices.get(String(sub.latest_invoice))
+    if (!invoice || invoice.status !== 'open') throw new Error(`${subscriptionId} has no open invoice`)
+    const paidAt = nowSeconds()
+    Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_remaining: 0, status_transitions: { ...invoice.status_transitions, paid_at: paidAt } })
+    updateSubscription(sub, () => {
+      sub.status = 'active'
+    })
+    emit('invoice.paid', invoice)
+    await flushWebhooks()
+    return { subscription: sub, invoice }
+  }
+
   function endSubscription(sub: Subscription, reason: string) {
     const now = nowSeconds()
     Object.assign(sub, { status: 'canceled', canceled_at: sub.canceled_at ?? now, ended_at: now, cancel_at: sub.cancel_at ?? now })
@@ -1037,6 +1056,7 @@ export async function startStripeFake(options: StripeFakeOptions) {
     },
     completeCheckout,
     advanceBillingPeriod,
+    retryPayment,
     /** The next API request (the next `times` ones) answers this error instead. */
     failNext: (error: InjectedError, times = 1) => {
       injected = error

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import { isPlus } from '../../app/billing/subscription.server'
+import { PLUS_DAILY_TOKEN_LIMIT } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import * as subStatus from '../../app/routes/api/api.opt.users.sub-status'
 import * as userUsage from '../../app/routes/api/api.private.user-usage'
@@ -235,6 +236,23 @@ describe('webhooks', () => {
     expect(usage.body).toMatchObject({ usageBasedPricing: false, priceCap: 20, tokenLimit: 200_000 })
     const [settings] = await sql<{ on: boolean }[]>`select usage_based_pricing as on from usage_settings where user_id = ${user.id}`
     expect(settings!.on).toBe(true)
+  })
+
+  it('a failed renewal paid on retry brings PLUS back with the settings it had', async () => {
+    const user = await subscribed()
+    expect((await call(meteredSub, 'POST', '/api/private/users/metered-sub', user.auth)).status).toBe(200)
+    expect((await call(userUsage, 'PATCH', '/api/private/user-usage', user.auth, { priceCap: 10 })).status).toBe(200)
+    const subscriptionId = (await subscriptionRow(user.id))!.subscriptionId!
+    await billing.fake().advanceBillingPeriod(subscriptionId, { paymentFails: true })
+    await statusBecomes(user.id, 'other')
+
+    await billing.fake().retryPayment(subscriptionId)
+    await statusBecomes(user.id, 'active')
+    expect((await subscriptionRow(user.id))!.providerStatus).toBe('active')
+    expect(await isPlus(sql, user.id)).toBe(true)
+    const usage = await call(userUsage, 'GET', '/api/private/user-usage', user.auth)
+    expect(usage.body).toMatchObject({ usageBasedPricing: true, priceCap: 10, tokenLimit: PLUS_DAILY_TOKEN_LIMIT })
+    expect((await call(model, 'PATCH', '/api/private/users/model', user.auth, { selectedModel: 'gpt-5' })).status).toBe(200)
   })
 
   it('a re-read that fails is retried by the job until the provider answers', { timeout: 60_000 }, async () => {
