@@ -32,7 +32,8 @@ function refusal(error: unknown): Error {
   }
   const detail = error instanceof Stripe.errors.StripeError ? `${error.type} ${error.statusCode ?? ''} ${error.message}` : String(error)
   console.error('[billing] Stripe request failed:', detail)
-  return new ProviderFailure(error instanceof Stripe.errors.StripeConnectionError)
+  const permanent = error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError
+  return new ProviderFailure(error instanceof Stripe.errors.StripeConnectionError, permanent, detail)
 }
 
 const idOf = (value: string | { id: string }) => (typeof value === 'string' ? value : value.id)

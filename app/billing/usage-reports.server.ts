@@ -1,4 +1,5 @@
 import { sql } from '~/lib/db.server'
+import { ProviderFailure } from './failure.server'
 import { advanceLocalPeriods } from './local-checkout.server'
 import { billingIsOn, getBillingProvider, type BillingProvider } from './provider.server'
 
@@ -37,14 +38,17 @@ export const reportIdentifier = (report: { id: number; customerId: string }) => 
 /**
  * Sends unreported rows to the provider, oldest first. A row is marked only after the
  * provider took it; one that fails stays for the next run (and a resend carries the same
- * identifier). Answers how many went and how many failed.
+ * identifier), unless the provider refused it for good: that one is set aside (abandoned,
+ * logged, kept with its tokens for an operator) so it does not fail every run after.
+ * Answers how many went, failed and were set aside.
  */
-export async function sendUsageReports(provider: BillingProvider): Promise<{ reported: number; failed: number }> {
+export async function sendUsageReports(provider: BillingProvider): Promise<{ reported: number; failed: number; abandoned: number }> {
   const due = await sql<Report[]>`
     select id::int as id, customer_id as "customerId", tokens::float8 as tokens, extract(epoch from created_at)::bigint::int as "createdAt"
-    from usage_reports where reported_at is null and provider = ${provider.name} order by id limit ${BATCH}`
+    from usage_reports where reported_at is null and abandoned_at is null and provider = ${provider.name} order by id limit ${BATCH}`
   let reported = 0
   let failed = 0
+  let abandoned = 0
   const oldest = Math.floor(Date.now() / 1000) - MAX_EVENT_AGE_DAYS * 86400
   for (let start = 0; start < due.length; start += PARALLEL) {
     await Promise.all(
@@ -55,13 +59,21 @@ export async function sendUsageReports(provider: BillingProvider): Promise<{ rep
           await sql`update usage_reports set reported_at = now(), attempts = attempts + 1, last_error = null where id = ${report.id}`
           reported += 1
         } catch (error) {
-          failed += 1
-          await sql`update usage_reports set attempts = attempts + 1, last_error = ${String((error as Error).message ?? error)} where id = ${report.id}`
+          const permanent = error instanceof ProviderFailure && error.permanent
+          const detail = error instanceof ProviderFailure && error.detail ? error.detail : String((error as Error).message ?? error)
+          if (permanent) {
+            abandoned += 1
+            console.error(`[billing] usage report ${report.id} (${report.tokens} tokens of ${report.customerId}) refused for good; set aside`)
+          } else failed += 1
+          await sql`
+            update usage_reports set attempts = attempts + 1, last_error = ${detail},
+              abandoned_at = ${permanent ? sql`now()` : null}
+            where id = ${report.id}`
         }
       }),
     )
   }
-  return { reported, failed }
+  return { reported, failed, abandoned }
 }
 
 /**

@@ -560,7 +560,12 @@ export async function startStripeFake(options: StripeFakeOptions) {
     const invoice = state.invoices.get(String(sub.latest_invoice))
     if (!invoice || invoice.status !== 'open') throw new Error(`${subscriptionId} has no open invoice`)
     const paidAt = nowSeconds()
-    Object.assign(invoice, { status: 'paid', amount_paid: invoice.total, amount_remaining: 0, status_transitions: { ...invoice.status_transitions, paid_at: paidAt } })
+    Object.assign(invoice, {
+      status: 'paid',
+      amount_paid: invoice.total,
+      amount_remaining: 0,
+      status_transitions: { ...invoice.status_transitions, paid_at: paidAt },
+    })
     updateSubscription(sub, () => {
       sub.status = 'active'
     })

@@ -72,6 +72,28 @@ describe('usage reports', () => {
     expect(invoice!.total).toBe(2000 + 200)
   })
 
+  it('a report the provider refuses for good is set aside and logged, and stops failing the job; a passing outage does not', async () => {
+    expectConsoleError(/\[billing\] (Stripe request failed|usage report \d+ .* refused for good)/)
+    const user = await usageBasedSubscriber()
+    await spendPastAllowance(user, 2_000_000)
+    billing.fake().failNext({ status: 503, type: 'api_error', message: 'Down for a moment' }, 5)
+    await expect(runUsageReport()).rejects.toThrow(/1 usage report\(s\) failed/)
+    const pending = await sql<{ abandoned: Date | null; attempts: number }[]>`
+      select abandoned_at as abandoned, attempts from usage_reports where user_id = ${user.id}`
+    expect(pending).toEqual([{ abandoned: null, attempts: 1 }])
+
+    billing.fake().failNext({ status: 400, type: 'invalid_request_error', message: 'No such customer' })
+    expect(await runUsageReport()).toMatchObject({ reported: 0, failed: 0, abandoned: 1 })
+    const [row] = await sql<{ abandoned: Date | null; error: string; tokens: number }[]>`
+      select abandoned_at as abandoned, last_error as error, tokens::float8 as tokens from usage_reports where user_id = ${user.id}`
+    expect(row!.abandoned).toBeInstanceOf(Date)
+    expect(row!.tokens).toBe(2_000_000)
+    expect(row!.error).toMatch(/No such customer/)
+    // Set aside, it is not sent again and fails no run.
+    expect(await runUsageReport()).toMatchObject({ reported: 0, failed: 0, abandoned: 0 })
+    expect(meterEventsOf(user.customerId)).toEqual([])
+  })
+
   it('are sent by the usage-report job on pg-boss', async () => {
     const user = await usageBasedSubscriber()
     await spendPastAllowance(user, 2_000_000)
