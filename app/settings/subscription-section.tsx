@@ -1,0 +1,112 @@
+import { useLocation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { UpgradeLink } from '~/billing/payment-dialog'
+import { FREE_DAILY_TOKEN_LIMIT, PLUS_DAILY_TOKEN_LIMIT } from '~/lib/constants'
+import { Button, buttonClasses } from '~/ui/button'
+import { formatTokens } from '~/usage/format'
+import { CANCEL_PARAM, SETTINGS_INTENTS } from './account-forms'
+import { CancelDialog } from './cancel-dialog'
+import { Section } from './cards'
+import { dayAndShortMonth } from './dates'
+import { useSettingsFetcher } from './use-settings-fetcher'
+
+export type Subscription = {
+  status: string
+  subscribed: boolean
+  cancel_at: number | null
+  billing_cycle_anchor: number | null
+}
+
+/** When a canceled subscription ends (spec 1 §2.5): day and short month, or 'end of billing period'. */
+export const expiryOf = (subscription: Pick<Subscription, 'cancel_at'>) =>
+  subscription.cancel_at ? dayAndShortMonth(subscription.cancel_at) : 'end of billing period'
+
+function withoutParam(location: { pathname: string; search: string }, name: string) {
+  const params = new URLSearchParams(location.search)
+  params.delete(name)
+  return `${location.pathname}${params.size ? `?${params}` : ''}`
+}
+
+function StatusLabel({ children, tone }: { children: React.ReactNode; tone: 'active' | 'canceling' }) {
+  const tones = {
+    active: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+    canceling: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
+  }
+  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
+}
+
+/**
+ * Active: PLUS, and Cancel Subscription opens the cancel dialog (in place with JavaScript,
+ * through `?cancel-subscription=1` without).
+ */
+function ActiveSubscription() {
+  const location = useLocation()
+  const askedByUrl = new URLSearchParams(location.search).get(CANCEL_PARAM) === '1'
+  const [open, setOpen] = useState(askedByUrl)
+  // Any navigation (the redirect after a cancel included) re-reads the dialog from the URL.
+  useEffect(() => setOpen(askedByUrl), [location.key, askedByUrl])
+  return (
+    <>
+      <StatusLabel tone="active">PLUS · Active</StatusLabel>
+      <p>
+        You are on <strong>PLUS</strong> with {formatTokens(PLUS_DAILY_TOKEN_LIMIT)} tokens a day, private Pieces and premium results.
+      </p>
+      <form method="get" action={location.pathname}>
+        <input type="hidden" name={CANCEL_PARAM} value="1" />
+        <Button
+          type="submit"
+          variant="secondary"
+          size="sm"
+          onClick={(event) => {
+            event.preventDefault()
+            setOpen(true)
+          }}
+        >
+          Cancel Subscription
+        </Button>
+      </form>
+      <CancelDialog open={open} closeHref={withoutParam(location, CANCEL_PARAM)} onClose={() => setOpen(false)} />
+    </>
+  )
+}
+
+/** Canceling: the label with the expiry date, and Resubscribe. */
+function CancelingSubscription({ subscription }: { subscription: Subscription }) {
+  const fetcher = useSettingsFetcher('settings-resubscribe')
+  const busy = fetcher.state !== 'idle'
+  return (
+    <>
+      <StatusLabel tone="canceling">
+        Active until&nbsp;<span data-testid="subscription-expiry">{expiryOf(subscription)}</span>
+      </StatusLabel>
+      <p>Your subscription is canceled. PLUS stays on until then; resubscribe to keep it.</p>
+      <fetcher.Form method="post" action="/settings" preventScrollReset>
+        <input type="hidden" name="intent" value={SETTINGS_INTENTS.reactivate} />
+        <Button type="submit" size="sm" pending={busy}>
+          Resubscribe
+        </Button>
+      </fetcher.Form>
+    </>
+  )
+}
+
+/** Spec 1 §2.5 subscription card: 'Subscription' for PLUS (active or canceling), else 'Upgrade Your Account'. */
+export function SubscriptionSection({ subscription }: { subscription: Subscription }) {
+  return (
+    <Section title={subscription.subscribed ? 'Subscription' : 'Upgrade Your Account'} testId="subscription">
+      {subscription.status === 'active' ? (
+        <ActiveSubscription />
+      ) : subscription.status === 'canceling' ? (
+        <CancelingSubscription subscription={subscription} />
+      ) : (
+        <>
+          <p>
+            You are on the free plan with {formatTokens(FREE_DAILY_TOKEN_LIMIT)} tokens a day. PLUS raises that to {formatTokens(PLUS_DAILY_TOKEN_LIMIT)} and
+            unlocks private and members-only Pieces.
+          </p>
+          <UpgradeLink source="settings" className={buttonClasses('primary', 'sm')} />
+        </>
+      )}
+    </Section>
+  )
+}
