@@ -82,7 +82,7 @@ export default function SettingsRoute() {
       <Card title="Account">
         <TokenUsageSection usage={usage} />
         <SubscriptionSection subscription={subscription} />
-        {subscription.subscribed ? <UsagePricingSection usage={usage} /> : null}
+        <UsagePricingSection usage={usage} subscribed={subscription.subscribed} />
         <BillingHistorySection history={invoices} />
         <GoogleLinkCard state={google} />
       </Card>

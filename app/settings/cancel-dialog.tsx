@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { ErrorList } from '~/ui/field'
 import { CancelFormSchema, SETTINGS_INTENTS } from './account-forms'
-import { useSettingsFetcher } from './use-settings-fetcher'
+import type { SettingsFetcher } from './use-settings-fetcher'
 
 const DEFAULT_REASON: CancelReason = 'other'
 
@@ -16,9 +16,8 @@ const DEFAULT_REASON: CancelReason = 'other'
  * and optional feedback, then the subscription ends at the end of the period. It cannot be
  * dismissed while the cancel runs; a refusal is the spec's toast and the dialog stays.
  */
-export function CancelDialog({ open, closeHref, onClose }: { open: boolean; closeHref: string; onClose: () => void }) {
+export function CancelDialog({ fetcher, open, closeHref, onClose }: { fetcher: SettingsFetcher; open: boolean; closeHref: string; onClose: () => void }) {
   const hydrated = useHydrated()
-  const fetcher = useSettingsFetcher('settings-cancel')
   const busy = fetcher.state !== 'idle'
   const [form, fields] = useForm({
     id: 'cancel-subscription',

@@ -8,7 +8,7 @@ import { CANCEL_PARAM, SETTINGS_INTENTS } from './account-forms'
 import { CancelDialog } from './cancel-dialog'
 import { Section } from './cards'
 import { dayAndShortMonth } from './dates'
-import { useSettingsFetcher } from './use-settings-fetcher'
+import { useSettingsFetcher, type SettingsFetcher } from './use-settings-fetcher'
 
 export type Subscription = {
   status: string
@@ -39,7 +39,7 @@ function StatusLabel({ children, tone }: { children: React.ReactNode; tone: 'act
  * Active: PLUS, and Cancel Subscription opens the cancel dialog (in place with JavaScript,
  * through `?cancel-subscription=1` without).
  */
-function ActiveSubscription() {
+function ActiveSubscription({ fetcher }: { fetcher: SettingsFetcher }) {
   const location = useLocation()
   const askedByUrl = new URLSearchParams(location.search).get(CANCEL_PARAM) === '1'
   const [open, setOpen] = useState(askedByUrl)
@@ -65,14 +65,13 @@ function ActiveSubscription() {
           Cancel Subscription
         </Button>
       </form>
-      <CancelDialog open={open} closeHref={withoutParam(location, CANCEL_PARAM)} onClose={() => setOpen(false)} />
+      <CancelDialog fetcher={fetcher} open={open} closeHref={withoutParam(location, CANCEL_PARAM)} onClose={() => setOpen(false)} />
     </>
   )
 }
 
 /** Canceling: the label with the expiry date, and Resubscribe. */
-function CancelingSubscription({ subscription }: { subscription: Subscription }) {
-  const fetcher = useSettingsFetcher('settings-resubscribe')
+function CancelingSubscription({ subscription, fetcher }: { subscription: Subscription; fetcher: SettingsFetcher }) {
   const busy = fetcher.state !== 'idle'
   return (
     <>
@@ -92,12 +91,14 @@ function CancelingSubscription({ subscription }: { subscription: Subscription })
 
 /** Spec 1 §2.5 subscription card: 'Subscription' for PLUS (active or canceling), else 'Upgrade Your Account'. */
 export function SubscriptionSection({ subscription }: { subscription: Subscription }) {
+  const cancel = useSettingsFetcher('settings-cancel')
+  const resubscribe = useSettingsFetcher('settings-resubscribe')
   return (
     <Section title={subscription.subscribed ? 'Subscription' : 'Upgrade Your Account'} testId="subscription">
       {subscription.status === 'active' ? (
-        <ActiveSubscription />
+        <ActiveSubscription fetcher={cancel} />
       ) : subscription.status === 'canceling' ? (
-        <CancelingSubscription subscription={subscription} />
+        <CancelingSubscription subscription={subscription} fetcher={resubscribe} />
       ) : (
         <>
           <p>

@@ -8,7 +8,7 @@ import { Switch } from '~/ui/switch'
 import { billedAmount, formatTokens } from '~/usage/format'
 import type { UsageData } from '~/usage/usage.server'
 import { DEFAULT_PRICE_CAP, PriceCapFormSchema, SETTINGS_INTENTS } from './account-forms'
-import { useSettingsFetcher } from './use-settings-fetcher'
+import { useSettingsFetcher, type SettingsFetcher } from './use-settings-fetcher'
 
 /**
  * The usage-based pricing block (spec 1 §2.5, PLUS only): the switch shows the new state at
@@ -16,15 +16,18 @@ import { useSettingsFetcher } from './use-settings-fetcher'
  * PLUS is needed, the upgrade dialog opens. While on, the month's billed amount and the
  * monthly limit.
  */
-export function UsagePricingSection({ usage }: { usage: UsageData }) {
+export function UsagePricingSection({ usage, subscribed }: { usage: UsageData; subscribed: boolean }) {
   const headingId = useId()
   const descriptionId = useId()
   const fetcher = useSettingsFetcher('settings-usage-pricing')
+  const priceCapFetcher = useSettingsFetcher('settings-price-cap')
   const submitted = fetcher.formData?.get('value')
   const on = typeof submitted === 'string' ? submitted === 'true' : usage.usageBasedPricing
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (fetcher.state !== 'idle') event.preventDefault()
   }
+  // Only for PLUS; the fetchers stay, so a refusal that ended PLUS still shows its toast.
+  if (!subscribed) return null
 
   return (
     <section aria-labelledby={headingId} className="min-w-0 rounded-xl border border-zinc-200 p-4 dark:border-zinc-800" data-testid="usage-pricing">
@@ -47,10 +50,20 @@ export function UsagePricingSection({ usage }: { usage: UsageData }) {
             Billed this month:{' '}
             <strong className="tabular-nums" data-testid="billed-amount">
               ${billedAmount(usage.billableTokenCount, usage.tokenPricePerMillion)}
-            </strong>{' '}
+            </strong>
+            {usage.priceCap === null ? null : (
+              <>
+                {' '}
+                of your{' '}
+                <strong className="tabular-nums" data-testid="price-cap">
+                  ${usage.priceCap}
+                </strong>{' '}
+                limit
+              </>
+            )}{' '}
             <span className="text-zinc-500">({formatTokens(usage.billableTokenCount)} tokens)</span>
           </p>
-          <PriceCapForm priceCap={usage.priceCap} />
+          <PriceCapForm fetcher={priceCapFetcher} priceCap={usage.priceCap} />
         </div>
       ) : null}
     </section>
@@ -58,8 +71,7 @@ export function UsagePricingSection({ usage }: { usage: UsageData }) {
 }
 
 /** The monthly limit: whole dollars from 5 to 500; Save is disabled below 5 and while saving. */
-function PriceCapForm({ priceCap }: { priceCap: number | null }) {
-  const fetcher = useSettingsFetcher('settings-price-cap')
+function PriceCapForm({ fetcher, priceCap }: { fetcher: SettingsFetcher; priceCap: number | null }) {
   const saving = fetcher.state !== 'idle'
   const current = String(priceCap ?? DEFAULT_PRICE_CAP)
   const [typed, setTyped] = useState(current)
