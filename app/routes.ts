@@ -35,6 +35,7 @@ export default [
   route('resources/theme', 'routes/resources.theme.ts'),
   route('resources/upgrade', 'routes/resources.upgrade.ts'),
   route('billing/local-checkout/:id', 'routes/billing.local-checkout.tsx'),
+  route('billing/return', 'routes/billing.return.tsx'),
   route('resources/pieces', 'routes/resources.pieces.ts'),
   route('resources/invoices', 'routes/resources.invoices.ts'),
   route('images/:hash', 'routes/images.$hash.ts'),

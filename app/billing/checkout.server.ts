@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
-import { DomainError, isDomainError } from '~/lib/errors'
+import { DomainError } from '~/lib/errors'
 import { ensureCustomer, withBillingLock } from './customers.server'
 import { ProviderFailure } from './failure.server'
 import { getBillingProvider } from './provider.server'
 import { BILLING_MESSAGES } from './schema'
 import { isPlus } from './subscription.server'
+import { checkoutReturnHref } from './upgrade'
 
 /** A checkout started this recently, for the same page, is answered again instead of a new one. */
 const REUSE_MINUTES = 60
@@ -17,7 +18,7 @@ type Attempt = { provider: string; key: string; params: string; url: string | nu
 
 /**
  * Spec 1 §7 call 3: a checkout for PLUS that comes back to `returnPath` (a path on our own
- * origin). One customer per user, created once; one session for repeated requests; the
+ * origin), through the return page after a payment. One customer per user, created once; one session for repeated requests; the
  * same idempotency key when a failed attempt is retried, so a lost answer never makes a
  * second session. A PLUS user is refused (409).
  */
@@ -26,8 +27,10 @@ export async function startCheckout(user: { id: number; email: string }, returnP
   return withBillingLock(user.id, async () => {
     if (await isPlus(sql, user.id)) throw new DomainError('conflict', BILLING_MESSAGES.alreadyPlus)
     const customerId = await ensureCustomer(provider, user)
-    const returnUrl = `${getEnv().APP_ORIGIN}${returnPath}`
-    const params = JSON.stringify({ customerId, successUrl: returnUrl, cancelUrl: returnUrl })
+    // Paid: the return page, which waits for the subscription before going on. Cancelled: straight back.
+    const successUrl = `${getEnv().APP_ORIGIN}${checkoutReturnHref(returnPath)}`
+    const cancelUrl = `${getEnv().APP_ORIGIN}${returnPath}`
+    const params = JSON.stringify({ customerId, successUrl, cancelUrl })
     const [previous] = await sql<Attempt[]>`
       select provider, idempotency_key as key, params, url, extract(epoch from now() - created_at)::float8 / 60 as "ageMinutes"
       from billing_checkouts where user_id = ${user.id}`
@@ -42,26 +45,11 @@ export async function startCheckout(user: { id: number; email: string }, returnP
         on conflict (user_id) do update set provider = excluded.provider, idempotency_key = excluded.idempotency_key,
           params = excluded.params, session_id = null, url = null, created_at = now()`
     }
-    const session = await provider
-      .createCheckout({ customerId, userId: user.id, successUrl: returnUrl, cancelUrl: returnUrl }, key)
-      .catch(async (error: unknown) => {
-        if (!(error instanceof ProviderFailure && error.indeterminate)) await sql`delete from billing_checkouts where user_id = ${user.id} and url is null`
-        throw error
-      })
+    const session = await provider.createCheckout({ customerId, userId: user.id, successUrl, cancelUrl }, key).catch(async (error: unknown) => {
+      if (!(error instanceof ProviderFailure && error.indeterminate)) await sql`delete from billing_checkouts where user_id = ${user.id} and url is null`
+      throw error
+    })
     await sql`update billing_checkouts set session_id = ${session.id}, url = ${session.url} where user_id = ${user.id} and idempotency_key = ${key}`
     return { url: session.url }
   })
-}
-
-export type UpgradeOutcome = { kind: 'checkout'; url: string } | { kind: 'refused'; message: string }
-
-/** The upgrade dialog's button (a form, so it works without JavaScript): where to send the browser, or why not. */
-export async function startUpgrade(user: { id: number; email: string }, returnPath: string): Promise<UpgradeOutcome> {
-  try {
-    return { kind: 'checkout', ...(await startCheckout(user, returnPath)) }
-  } catch (error) {
-    if (isDomainError(error, 'conflict')) return { kind: 'refused', message: error.message }
-    if (isDomainError(error)) return { kind: 'refused', message: 'Failed to start subscription' }
-    throw error
-  }
 }

@@ -1,3 +1,4 @@
+import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { BUDGET_MAX, BUDGET_MIN } from '~/lib/constants'
 
@@ -34,6 +35,53 @@ export const PriceCapBody = z.object({
   priceCap: z.number({ error: PRICE_CAP_MESSAGE }).int(PRICE_CAP_MESSAGE).min(BUDGET_MIN, PRICE_CAP_MESSAGE).max(BUDGET_MAX, PRICE_CAP_MESSAGE),
 })
 
+/** The budget forms' refusal (no JavaScript, or a value the box would not let through). */
+export const BUDGET_MESSAGE = `Choose a monthly budget from $${BUDGET_MIN} to $${BUDGET_MAX}`
+
+const budgetDollars = z.number({ error: BUDGET_MESSAGE }).int(BUDGET_MESSAGE).min(BUDGET_MIN, BUDGET_MESSAGE).max(BUDGET_MAX, BUDGET_MESSAGE)
+
+/**
+ * The monthly budget as a form posts it (BudgetInput): `preset`, the radio chosen, and
+ * `priceCap`, the custom box, which wins when filled. Spread into a form's schema and add
+ * `requireBudget`; `budgetOf` gives the dollars. Conform turns empty fields into undefined
+ * and the numbers' text into numbers.
+ */
+export const budgetShape = { preset: budgetDollars.optional(), priceCap: budgetDollars.optional() }
+
+export function requireBudget(value: { preset?: number; priceCap?: number }, ctx: z.RefinementCtx) {
+  if (value.preset === undefined && value.priceCap === undefined) ctx.addIssue({ code: 'custom', path: ['priceCap'], message: BUDGET_MESSAGE })
+}
+
+export const budgetOf = (value: { preset?: number; priceCap?: number }) => value.priceCap ?? value.preset ?? 0
+
+export const BudgetFormSchema = z.object(budgetShape).superRefine(requireBudget)
+
+/** The payment dialog's action and its usage loader. */
+export const UPGRADE_RESOURCE = '/resources/upgrade'
+
+const returnTo = z.string().max(2000).optional()
+
+/**
+ * The payment dialog's forms (app/routes/resources.upgrade.ts), one per mode (spec 1 §2.5):
+ * the intent is the mode. Upgrade goes to the checkout; the usage modes carry the budget.
+ */
+export const UpgradeFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('upgrade-to-plus'), returnTo }),
+  z.object({ intent: z.literal('enable-usage-based-pricing'), returnTo, ...budgetShape }).superRefine(requireBudget),
+  z.object({ intent: z.literal('update-usage-based-pricing'), returnTo, ...budgetShape }).superRefine(requireBudget),
+])
+export type UpgradeForm = z.infer<typeof UpgradeFormSchema>
+
+/** Spec 1 §8: the destructive toast of each mode's failure. */
+export const UPGRADE_FAILURES = {
+  'upgrade-to-plus': 'Failed to start subscription',
+  'enable-usage-based-pricing': 'Failed to enable usage-based pricing',
+  'update-usage-based-pricing': 'Failed to update price cap',
+} as const
+
+/** What the payment dialog's action answers a fetcher when it refuses (success redirects). */
+export type UpgradeFormReply = { result: SubmissionResult<string[]>; toast: { title: string; description?: string }; requiresSubscription?: boolean }
+
 /** Spec 1 §9 invoice pages: 3 first, then 5 per "Load more". */
 export const INVOICE_FIRST_PAGE = 3
 export const INVOICE_NEXT_PAGE = 5
@@ -54,6 +102,7 @@ export const CheckoutQuery = z.object({ returnURL: z.string().max(2000, 'returnU
 
 export const BILLING_MESSAGES = {
   alreadyPlus: 'You already have PLUS.',
+  activated: 'PLUS is active. Enjoy!',
   off: 'Billing is turned off on this server.',
   unavailable: 'Billing is unavailable right now. Please try again in a moment.',
   notSetUp: 'Billing is not set up yet on this server.',
@@ -68,9 +117,9 @@ export const BILLING_MESSAGES = {
 export const BILLING_TOASTS = {
   cancelFailed: 'Failed to cancel subscription',
   reactivateFailed: 'Failed to reactivate subscription',
-  enableUsagePricingFailed: 'Failed to enable usage-based pricing',
+  enableUsagePricingFailed: UPGRADE_FAILURES['enable-usage-based-pricing'],
   disableUsagePricingFailed: 'Failed to disable usage-based pricing',
-  priceCapFailed: 'Failed to update price cap',
+  priceCapFailed: UPGRADE_FAILURES['update-usage-based-pricing'],
   historyFailed: 'Failed to load billing history',
   moreInvoicesFailed: 'Failed to load more invoices',
 } as const

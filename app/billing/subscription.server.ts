@@ -28,6 +28,9 @@ export async function isPlus(db: Db, userId: number) {
   return isSubscribedStatus((await getSubscriptionStatus(db, userId)).status)
 }
 
+/** For a page: whether the user has PLUS now (the checkout's return page waits for it). */
+export const hasPlusNow = (userId: number) => isPlus(sql, userId)
+
 /** Sets the plan by hand (CLI and tests until billing drives it). */
 export async function setPlan(userId: number, plan: 'plus' | 'free') {
   if (plan === 'free') {

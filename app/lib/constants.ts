@@ -23,6 +23,10 @@ export const BUDGET_PRESETS = [5, 10, 20] as const
 export const BUDGET_MIN = 5
 export const BUDGET_MAX = 500
 
+/** The checkout's return page asks this often whether PLUS is active, and offers to go on after the second. */
+export const PLUS_ACTIVATION_POLL_MS = 1000
+export const PLUS_ACTIVATION_SLOW_MS = 20_000
+
 /** How long a toast stays up (spec 1 §9). The removal delay after it is sonner's: docs/decisions/0018-toasts-and-dialogs.md. */
 export const TOAST_DURATION_MS = 5000
 

@@ -81,7 +81,7 @@ export function AppShell({
           {changingPage ? <PageSpinner /> : children}
         </main>
       </div>
-      <PaymentDialog />
+      <PaymentDialog usage={user.usage} />
     </div>
   )
 }

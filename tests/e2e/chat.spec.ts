@@ -82,7 +82,7 @@ test('over the daily limit a send opens the upgrade overlay over the input', asy
   const overlay = page.getByRole('dialog', { name: "You've reached your daily token limit" })
   await expect(overlay).toContainText('Unlock premium quality, higher limits, and more.')
   await expect(page.getByLabel('Message')).toHaveValue('one more change')
-  await overlay.getByRole('button', { name: 'Upgrade to PLUS' }).click()
+  await overlay.getByRole('link', { name: 'Upgrade to PLUS' }).click()
   await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toBeVisible()
 })
 

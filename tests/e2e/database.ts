@@ -82,3 +82,16 @@ export function cancellationFeedback(email: string) {
       where user_id = (select id from users where lower(email) = lower(${email})) order by id`,
   )
 }
+
+/**
+ * Records a PLUS day spent past its allowance: `billable` tokens over `allowance`, all of
+ * them billable this month, as usage-based generations would.
+ */
+export function spendBillableTokens(email: string, allowance: number, billable: number) {
+  return withDatabase(
+    (sql) => sql`
+      insert into usage_days (user_id, day, tokens, billable_tokens)
+      select id, (now() at time zone 'America/New_York')::date, ${allowance + billable}, ${billable} from users where lower(email) = lower(${email})
+      on conflict (user_id, day) do update set tokens = excluded.tokens, billable_tokens = excluded.billable_tokens`,
+  )
+}

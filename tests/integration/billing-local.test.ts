@@ -59,7 +59,7 @@ describe('the local provider', () => {
 
     const confirmed = (await page(id, cookie, 'POST')) as Response
     expect(confirmed.status).toBe(302)
-    expect(confirmed.headers.get('location')).toBe('http://localhost:3000/settings')
+    expect(confirmed.headers.get('location')).toBe('http://localhost:3000/billing/return?to=%2Fsettings')
     expect(await isPlus(sql, user.id)).toBe(true)
     expect((await call(subStatus, 'GET', '/api/opt/users/sub-status', user.auth)).body).toMatchObject({
       status: 'active',
@@ -71,7 +71,7 @@ describe('the local provider', () => {
     expect(events.map((event) => event.type).sort()).toEqual(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid'])
     await eventsSettled()
 
-    expect(((await page(id, cookie, 'POST')) as Response).headers.get('location')).toBe('http://localhost:3000/settings')
+    expect(((await page(id, cookie, 'POST')) as Response).headers.get('location')).toBe('http://localhost:3000/billing/return?to=%2Fsettings')
     expect(
       (await sql`select 1 from local_billing_subscriptions where customer_id = (select customer_id from billing_customers where user_id = ${user.id})`).length,
     ).toBe(1)

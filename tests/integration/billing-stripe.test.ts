@@ -50,7 +50,13 @@ describe('checkout (call 3)', () => {
     expect(customers).toHaveLength(1)
     expect(customers[0]!.email).toBe(user.email)
     const session = fake.state.checkoutSessions.get(sessionIdOf(first))!
-    expect(session).toMatchObject({ mode: 'subscription', customer: customers[0]!.id, success_url: 'http://localhost:3000/settings', status: 'open' })
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      customer: customers[0]!.id,
+      success_url: 'http://localhost:3000/billing/return?to=%2Fsettings',
+      cancel_url: 'http://localhost:3000/settings',
+      status: 'open',
+    })
     expect([...fake.state.checkoutSessions.values()].filter((s) => s.customer === customers[0]!.id)).toHaveLength(1)
     expect(await isPlus(sql, user.id)).toBe(false)
 
@@ -101,16 +107,17 @@ describe('checkout (call 3)', () => {
   it('the upgrade dialog form (no JavaScript) redirects to the checkout, or back with a toast for a PLUS user', async () => {
     const user = await newUser()
     const cookie = await sessionCookieFor(user)
-    const post = () =>
-      upgrade.action({
+    const post = async () =>
+      (await upgrade.action({
         request: new Request('http://localhost/resources/upgrade', {
           method: 'POST',
-          headers: { cookie },
+          // A browser's own form post, as without JavaScript.
+          headers: { cookie, 'sec-fetch-mode': 'navigate' },
           body: new URLSearchParams({ returnTo: '/explore' }),
         }),
         context: ROUTE_CONTEXT,
         params: {},
-      })
+      })) as Response
     const response = await post()
     expect(response.status).toBe(302)
     const location = response.headers.get('location')!

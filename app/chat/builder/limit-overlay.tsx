@@ -1,29 +1,52 @@
-import { openPaymentDialog } from '~/billing/payment-dialog-event'
-import { Button } from '~/ui/button'
+import { useEffect, useRef } from 'react'
+import { PaymentDialogLink } from '~/billing/payment-dialog'
+import { PAYMENT_DONE_EVENT } from '~/billing/payment-dialog-event'
+import { Button, buttonClasses } from '~/ui/button'
 import { OVERLAYS, type Overlay } from './overlays'
 
-/** Spec 2 §2: the upgrade or budget overlay over the chat input. */
+/**
+ * Spec 2 §2: the upgrade or budget overlay over the chat input. It covers the whole form
+ * with the page's own background (nothing of the input shows through) and grows upward
+ * when its text needs more room, so its buttons stay on screen. Its button opens the
+ * payment dialog in the overlay's mode; once that succeeds the overlay steps aside.
+ */
 export function LimitOverlay({ overlay, onClose }: { overlay: Overlay; onClose: () => void }) {
   const text = OVERLAYS[overlay]
+  const action = useRef<HTMLAnchorElement>(null)
+
+  // The input underneath is covered: the keyboard goes to the overlay, without scrolling anything.
+  useEffect(() => action.current?.focus({ preventScroll: true }), [overlay])
+
+  const close = useRef(onClose)
+  useEffect(() => {
+    close.current = onClose
+  })
+  useEffect(() => {
+    const onDone = () => close.current()
+    window.addEventListener(PAYMENT_DONE_EVENT, onDone)
+    return () => window.removeEventListener(PAYMENT_DONE_EVENT, onDone)
+  }, [])
+
   return (
     <div
       role="dialog"
       aria-labelledby="limit-heading"
-      className="absolute inset-0 z-10 grid place-items-center bg-white/95 p-4 text-center dark:bg-zinc-950/95"
+      aria-describedby="limit-description"
+      className="absolute inset-x-0 bottom-0 z-10 flex min-h-full flex-col items-center justify-center border-t border-zinc-200 bg-(--page-bg) px-4 py-4 text-center dark:border-zinc-800"
     >
-      <div>
-        <h2 id="limit-heading" className="font-semibold">
-          {text.heading}
-        </h2>
-        <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{text.description}</p>
-        <div className="mt-3 flex justify-center gap-2">
-          <Button size="sm" onClick={() => openPaymentDialog(overlay, 'chat-limit')}>
-            {text.action}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={onClose}>
-            Not now
-          </Button>
-        </div>
+      <h2 id="limit-heading" className="font-semibold">
+        {text.heading}
+      </h2>
+      <p id="limit-description" className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+        {text.description}
+      </p>
+      <div className="mt-3 flex flex-wrap justify-center gap-2">
+        <PaymentDialogLink ref={action} mode={overlay} source="chat-limit" className={buttonClasses('primary', 'sm')}>
+          {text.action}
+        </PaymentDialogLink>
+        <Button size="sm" variant="ghost" onClick={onClose}>
+          Not now
+        </Button>
       </div>
     </div>
   )
