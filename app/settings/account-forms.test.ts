@@ -15,10 +15,12 @@ describe('the settings forms', () => {
     expect(parse({ intent: 'cancel-subscription', feedbackCategory: 'bored' }).success).toBe(false)
   })
 
-  it('takes a monthly limit of whole dollars from 5 to 500 only', () => {
+  it('takes a monthly limit of whole dollars from 5 to 500 only, a preset or a custom amount', () => {
     expect(parse({ intent: 'price-cap', priceCap: 5 }).success).toBe(true)
-    expect(parse({ intent: 'price-cap', priceCap: 500 }).success).toBe(true)
+    expect(parse({ intent: 'price-cap', priceCap: 500, preset: 5 }).success).toBe(true)
+    expect(parse({ intent: 'price-cap', preset: 10 }).success).toBe(true)
     for (const priceCap of [4, 501, 7.5]) expect(parse({ intent: 'price-cap', priceCap }).success).toBe(false)
+    expect(parse({ intent: 'price-cap' }).success).toBe(false)
   })
 
   it('names the spec toast of each refused form', () => {

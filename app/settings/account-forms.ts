@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import type { Invoice, InvoicePage } from '~/billing/provider.server'
-import { BILLING_TOASTS, CancelBody, PriceCapBody } from '~/billing/schema'
+import { BILLING_TOASTS, budgetShape, CancelBody, requireBudget } from '~/billing/schema'
 import { BUDGET_MIN } from '~/lib/constants'
 import { PreferenceFormSchema, preferenceByIntent, SETTINGS_FAILED } from './preferences'
 
@@ -36,8 +36,8 @@ export const UsagePricingFormSchema = z.object({
   intent: z.literal(SETTINGS_INTENTS.usagePricing),
   value: z.enum(['true', 'false']).transform((value) => value === 'true'),
 })
-/** Call 7's body: whole dollars from 5 to 500. */
-export const PriceCapFormSchema = PriceCapBody.extend({ intent: z.literal(SETTINGS_INTENTS.priceCap) })
+/** Call 7's cap as the budget input posts it: a preset or a custom amount, whole dollars from 5 to 500 (`budgetOf` reads it). */
+export const PriceCapFormSchema = z.object({ intent: z.literal(SETTINGS_INTENTS.priceCap), ...budgetShape }).superRefine(requireBudget)
 
 /** Every form of the page: what the action parses. */
 export const SettingsFormSchema = z.discriminatedUnion('intent', [

@@ -8,7 +8,7 @@ import {
   reactivateSubscription,
   setPriceCap,
 } from '~/billing/manage.server'
-import { INVOICE_FIRST_PAGE, INVOICE_NEXT_PAGE } from '~/billing/schema'
+import { budgetOf, INVOICE_FIRST_PAGE, INVOICE_NEXT_PAGE } from '~/billing/schema'
 import { getSubscriptionStatus, isSubscribedStatus } from '~/billing/subscription.server'
 import { sql } from '~/lib/db.server'
 import { isDomainError } from '~/lib/errors'
@@ -86,7 +86,7 @@ export async function applySettingsForm(userId: number, form: SettingsForm): Pro
     case SETTINGS_INTENTS.usagePricing:
       return form.value ? enableWithLimit(userId) : disableUsageBasedPricing(userId)
     case SETTINGS_INTENTS.priceCap:
-      return setPriceCap(userId, form.priceCap)
+      return setPriceCap(userId, budgetOf(form))
     default:
       return updatePreference(userId, form)
   }

@@ -1,13 +1,13 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react'
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useId, useState, type FormEvent } from 'react'
+import { getFormProps, useForm } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod/v4'
+import { useId, type FormEvent } from 'react'
+import { BudgetInput, useBudget } from '~/billing/budget-input'
 import { BUDGET_MAX, BUDGET_MIN } from '~/lib/constants'
 import { Button } from '~/ui/button'
-import { ErrorList } from '~/ui/field'
 import { Switch } from '~/ui/switch'
 import { billedAmount, formatTokens } from '~/usage/format'
 import type { UsageData } from '~/usage/usage.server'
-import { DEFAULT_PRICE_CAP, PriceCapFormSchema, SETTINGS_INTENTS } from './account-forms'
+import { PriceCapFormSchema, SETTINGS_INTENTS } from './account-forms'
 import { useSettingsFetcher, type SettingsFetcher } from './use-settings-fetcher'
 
 /**
@@ -70,48 +70,32 @@ export function UsagePricingSection({ usage, subscribed }: { usage: UsageData; s
   )
 }
 
-/** The monthly limit: whole dollars from 5 to 500; Save is disabled below 5 and while saving. */
+/**
+ * The monthly limit (spec 1 §5): the budget input's presets or a custom amount, $5 unless a
+ * limit is saved; Save is disabled below $5 and while saving.
+ */
 function PriceCapForm({ fetcher, priceCap }: { fetcher: SettingsFetcher; priceCap: number | null }) {
   const saving = fetcher.state !== 'idle'
-  const current = String(priceCap ?? DEFAULT_PRICE_CAP)
-  const [typed, setTyped] = useState(current)
+  const { budget, setBudget, ready } = useBudget(priceCap)
   const [form, fields] = useForm({
     id: 'price-cap',
     lastResult: fetcher.data?.result,
-    defaultValue: { priceCap: current },
-    constraint: getZodConstraint(PriceCapFormSchema),
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceCapFormSchema }),
   })
-  const tooLow = !(Number(typed) >= BUDGET_MIN)
 
   return (
-    <fetcher.Form method="post" action="/settings" preventScrollReset {...getFormProps(form)}>
+    <fetcher.Form method="post" action="/settings" preventScrollReset {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value={SETTINGS_INTENTS.priceCap} />
-      <label htmlFor={fields.priceCap.id} className="mb-1 block font-medium">
-        Monthly limit
-      </label>
-      <div className="flex items-center gap-2">
-        <div className="relative w-32">
-          <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-zinc-500">
-            $
-          </span>
-          <input
-            {...getInputProps(fields.priceCap, { type: 'number' })}
-            step={1}
-            inputMode="numeric"
-            onChange={(event) => setTyped(event.currentTarget.value)}
-            className="w-full rounded-lg border border-zinc-300 bg-white py-2 pr-3 pl-7 text-sm text-zinc-900 tabular-nums focus:outline-2 focus:outline-offset-1 focus:outline-brand-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-          />
-        </div>
-        <Button type="submit" size="sm" disabled={tooLow} pending={saving}>
+      <BudgetInput budget={budget} onChange={setBudget} priceCap={priceCap} legend="Monthly limit" errors={fields.priceCap.errors} disabled={saving} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-xs text-zinc-500">
+          From ${BUDGET_MIN} to ${BUDGET_MAX} a month. Extra tokens stop for the month at the limit.
+        </p>
+        <Button type="submit" size="sm" disabled={!ready(saving)} pending={saving}>
           Save
         </Button>
       </div>
-      <p className="mt-1 text-xs text-zinc-500">
-        From ${BUDGET_MIN} to ${BUDGET_MAX} a month. Extra tokens stop for the month when the limit is reached.
-      </p>
-      <ErrorList id={fields.priceCap.errorId} errors={fields.priceCap.errors} />
     </fetcher.Form>
   )
 }

@@ -24,7 +24,7 @@ test.describe('billing in settings, in place', () => {
     await subscribe(page)
     const main = page.getByRole('main')
     await main.getByRole('switch', { name: 'Usage-based pricing' }).click()
-    const limit = main.getByLabel('Monthly limit')
+    const limit = main.getByRole('group', { name: 'Monthly limit' }).getByLabel('Custom amount in dollars')
     const save = main.getByRole('button', { name: 'Save' })
     await expect(save).toBeEnabled()
     await limit.fill('4')
@@ -33,6 +33,9 @@ test.describe('billing in settings, in place', () => {
     await expect(save).toBeDisabled()
     await limit.fill('40')
     await expect(save).toBeEnabled()
+    // Beyond $500 the box refuses the change.
+    await limit.fill('900')
+    await expect(limit).toHaveValue('40')
 
     await revokePlus(email)
     await save.click()
