@@ -69,7 +69,7 @@ test.describe('billing in settings', () => {
     await expect(main.getByTestId('price-cap')).toHaveText('$25')
     expect(await (await page.request.get('/api/private/user-usage')).json()).toMatchObject({ usageBasedPricing: true, priceCap: 25 })
 
-    await limit.getByRole('radio', { name: '$10' }).check()
+    await limit.getByText('$10', { exact: true }).click()
     await main.getByRole('button', { name: 'Save' }).click()
     await expect(main.getByTestId('price-cap')).toHaveText('$10')
 
