@@ -4,36 +4,31 @@ import type { Invoice } from '~/billing/provider.server'
 import { BILLING_TOASTS, INVOICE_NEXT_PAGE } from '~/billing/schema'
 import { useFetcherSettled } from '~/lib/fetcher'
 import { Button } from '~/ui/button'
-import { cn } from '~/ui/cn'
 import { FormToast } from '~/ui/form-toast'
 import { useToast } from '~/ui/toaster'
 import { INVOICE_PAGES_PARAM, INVOICES_RESOURCE, invoicePagesOf, type BillingHistory, type InvoicesReply } from './account-forms'
-import { Section } from './cards'
+import { Badge, Section } from './cards'
 import { invoiceRow, mergeInvoices } from './invoices'
 
 function InvoiceRow({ invoice }: { invoice: Invoice }) {
   const row = invoiceRow(invoice)
   return (
-    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3" data-testid="invoice">
+    <li className="flex items-center justify-between gap-3 py-3" data-testid="invoice">
       <div className="min-w-0">
-        <p className="font-medium">{row.description}</p>
+        <p className="truncate font-medium">{row.description}</p>
         <p className="text-xs text-zinc-500">{row.date}</p>
       </div>
-      <div className="flex items-center gap-3">
+      {/* On a narrow screen the amount sits above its badge, so every row keeps one shape. */}
+      <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-3">
         <span className="tabular-nums">{row.amount}</span>
-        <span
-          className={cn(
-            'rounded-full px-2 py-0.5 text-xs font-semibold',
-            row.paid ? 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300' : 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
-          )}
-        >
-          {row.paid ? 'Paid' : 'Pending'}
+        <span className="flex items-center gap-2">
+          <Badge tone={row.paid ? 'good' : 'warning'}>{row.paid ? 'Paid' : 'Pending'}</Badge>
+          {row.pdf ? (
+            <a href={row.pdf} target="_blank" rel="noreferrer" className="text-xs underline underline-offset-2">
+              PDF<span className="sr-only"> of the invoice of {row.date}</span>
+            </a>
+          ) : null}
         </span>
-        {row.pdf ? (
-          <a href={row.pdf} target="_blank" rel="noreferrer" className="text-xs underline underline-offset-2">
-            PDF<span className="sr-only"> of the invoice of {row.date}</span>
-          </a>
-        ) : null}
       </div>
     </li>
   )

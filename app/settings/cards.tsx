@@ -24,6 +24,20 @@ export function Section({ title, children, testId }: { title: string; children: 
   )
 }
 
+const BADGE_TONES = {
+  good: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
+  warning: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
+}
+
+/** A small status label: an invoice's Paid or Pending, the subscription's state. */
+export function Badge({ tone, children, testId }: { tone: keyof typeof BADGE_TONES; children: ReactNode; testId?: string }) {
+  return (
+    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_TONES[tone]}`} data-testid={testId}>
+      {children}
+    </span>
+  )
+}
+
 const linkClass = 'block rounded-md px-2 py-2 hover:bg-zinc-100 dark:hover:bg-zinc-800'
 
 const RESOURCES = [
@@ -42,18 +56,22 @@ export function LinkCards() {
   return (
     <>
       <Card title="Resources">
-        {RESOURCES.map(({ to, label }) => (
-          <Link key={to} to={to} className={linkClass}>
-            {label}
-          </Link>
-        ))}
+        <div className="-mx-2">
+          {RESOURCES.map(({ to, label }) => (
+            <Link key={to} to={to} className={linkClass}>
+              {label}
+            </Link>
+          ))}
+        </div>
       </Card>
       <Card title="Legal & Support">
-        {LEGAL_AND_SUPPORT.map(({ to, label }) => (
-          <Link key={to} to={to} className={linkClass}>
-            {label}
-          </Link>
-        ))}
+        <div className="-mx-2">
+          {LEGAL_AND_SUPPORT.map(({ to, label }) => (
+            <Link key={to} to={to} className={linkClass}>
+              {label}
+            </Link>
+          ))}
+        </div>
       </Card>
     </>
   )

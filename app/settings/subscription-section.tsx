@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '~/ui/button'
 import { formatTokens } from '~/usage/format'
 import { CANCEL_PARAM, SETTINGS_INTENTS } from './account-forms'
 import { CancelDialog } from './cancel-dialog'
-import { Section } from './cards'
+import { Badge, Section } from './cards'
 import { dayAndShortMonth } from './dates'
 import { useSettingsFetcher, type SettingsFetcher } from './use-settings-fetcher'
 
@@ -27,14 +27,6 @@ function withoutParam(location: { pathname: string; search: string }, name: stri
   return `${location.pathname}${params.size ? `?${params}` : ''}`
 }
 
-function StatusLabel({ children, tone }: { children: React.ReactNode; tone: 'active' | 'canceling' }) {
-  const tones = {
-    active: 'bg-emerald-500/15 text-emerald-700 dark:text-emerald-300',
-    canceling: 'bg-amber-500/15 text-amber-800 dark:text-amber-300',
-  }
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>{children}</span>
-}
-
 /**
  * Active: PLUS, and Cancel Subscription opens the cancel dialog (in place with JavaScript,
  * through `?cancel-subscription=1` without).
@@ -47,7 +39,7 @@ function ActiveSubscription({ fetcher }: { fetcher: SettingsFetcher }) {
   useEffect(() => setOpen(askedByUrl), [location.key, askedByUrl])
   return (
     <>
-      <StatusLabel tone="active">PLUS · Active</StatusLabel>
+      <Badge tone="good">PLUS · Active</Badge>
       <p>
         You are on <strong>PLUS</strong> with {formatTokens(PLUS_DAILY_TOKEN_LIMIT)} tokens a day, private Pieces and premium results.
       </p>
@@ -75,9 +67,9 @@ function CancelingSubscription({ subscription, fetcher }: { subscription: Subscr
   const busy = fetcher.state !== 'idle'
   return (
     <>
-      <StatusLabel tone="canceling">
+      <Badge tone="warning">
         Active until&nbsp;<span data-testid="subscription-expiry">{expiryOf(subscription)}</span>
-      </StatusLabel>
+      </Badge>
       <p>Your subscription is canceled. PLUS stays on until then; resubscribe to keep it.</p>
       <fetcher.Form method="post" action="/settings" preventScrollReset>
         <input type="hidden" name="intent" value={SETTINGS_INTENTS.reactivate} />
