@@ -18,7 +18,7 @@ export type Subscription = {
 }
 
 /** When a canceled subscription ends (spec 1 §2.5): day and short month, or 'end of billing period'. */
-export const expiryOf = (subscription: Pick<Subscription, 'cancel_at'>) =>
+const expiryOf = (subscription: Pick<Subscription, 'cancel_at'>) =>
   subscription.cancel_at ? dayAndShortMonth(subscription.cancel_at) : 'end of billing period'
 
 function withoutParam(location: { pathname: string; search: string }, name: string) {
