@@ -37,6 +37,7 @@ export default [
   route('billing/local-checkout/:id', 'routes/billing.local-checkout.tsx'),
   route('billing/return', 'routes/billing.return.tsx'),
   route('resources/pieces', 'routes/resources.pieces.ts'),
+  route('resources/invoices', 'routes/resources.invoices.ts'),
   route('images/:hash', 'routes/images.$hash.ts'),
   ...(await flatRoutes({ rootDirectory: 'routes/api' })),
   route(':name', 'routes/piece-page.tsx'),

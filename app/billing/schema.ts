@@ -6,6 +6,16 @@ import { BUDGET_MAX, BUDGET_MIN } from '~/lib/constants'
 export const CANCEL_REASONS = ['missing_features', 'switched_service', 'customer_service', 'too_complex', 'low_quality', 'other'] as const
 export type CancelReason = (typeof CANCEL_REASONS)[number]
 
+/** How the cancel dialog names each reason. */
+export const CANCEL_REASON_LABELS: Record<CancelReason, string> = {
+  missing_features: 'Missing features I need',
+  switched_service: 'Switched to another service',
+  customer_service: 'Customer service fell short',
+  too_complex: 'Too complicated to use',
+  low_quality: 'Results were not good enough',
+  other: 'Other reason',
+}
+
 export const FEEDBACK_TEXT_MAX = 1000
 
 /** Spec 1 §3 "Cancellation feedback": the text is trimmed and left out when empty. */
@@ -72,14 +82,18 @@ export const UPGRADE_FAILURES = {
 /** What the payment dialog's action answers a fetcher when it refuses (success redirects). */
 export type UpgradeFormReply = { result: SubmissionResult<string[]>; toast: { title: string; description?: string }; requiresSubscription?: boolean }
 
-/** Spec 1 §7 call 15: 3 first, then 5 per "Load more"; any page size up to 20 is accepted. */
+/** Spec 1 §9 invoice pages: 3 first, then 5 per "Load more". */
+export const INVOICE_FIRST_PAGE = 3
+export const INVOICE_NEXT_PAGE = 5
+
+/** Spec 1 §7 call 15: any page size up to 20 is accepted. */
 export const InvoiceQuery = z.object({
   limit: z.coerce
     .number({ error: 'limit must be a number from 1 to 20' })
     .int()
     .min(1, 'limit must be a number from 1 to 20')
     .max(20, 'limit must be a number from 1 to 20')
-    .default(3),
+    .default(INVOICE_FIRST_PAGE),
   starting_after: z.string().min(1).max(255, 'starting_after is not an invoice id').optional(),
 })
 
@@ -97,4 +111,15 @@ export const BILLING_MESSAGES = {
   nothingToReactivate: 'There is no canceled PLUS subscription to resume. Upgrade to PLUS to subscribe again.',
   notManaged: 'This PLUS plan was granted by hand, not bought: there is no subscription to change.',
   unknownInvoice: 'starting_after is not one of your invoices.',
+} as const
+
+/** Spec 1 §8: the destructive toasts of the subscription card, usage-based pricing and billing history. */
+export const BILLING_TOASTS = {
+  cancelFailed: 'Failed to cancel subscription',
+  reactivateFailed: 'Failed to reactivate subscription',
+  enableUsagePricingFailed: UPGRADE_FAILURES['enable-usage-based-pricing'],
+  disableUsagePricingFailed: 'Failed to disable usage-based pricing',
+  priceCapFailed: UPGRADE_FAILURES['update-usage-based-pricing'],
+  historyFailed: 'Failed to load billing history',
+  moreInvoicesFailed: 'Failed to load more invoices',
 } as const

@@ -1,68 +1,89 @@
+import type { Submission } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useLoaderData } from '@remix-run/react'
 import { GoogleLinkCard } from '~/accounts/google-card'
 import { googleLinkState } from '~/accounts/google.server'
+import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
+import { upgradeHref } from '~/billing/upgrade'
+import { STATUS_OF } from '~/lib/api.server'
+import { isDomainError } from '~/lib/errors'
+import { firstError } from '~/lib/fetcher'
+import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { BillingHistorySection, SubscriptionSection, TokenUsageSection, UsagePricingSection } from '~/settings/account-sections'
+import { invoicePagesOf, SettingsFormSchema, settingsFailure, type SettingsFormReply } from '~/settings/account-forms'
+import { TokenUsageSection } from '~/settings/account-sections'
+import { BillingHistorySection } from '~/settings/billing-history'
+import { Card, LinkCards } from '~/settings/cards'
 import { PreferenceToggle } from '~/settings/preference-toggle'
-import { PreferenceFormSchema, PREFERENCES, preferenceByIntent, SETTINGS_FAILED, type PreferenceReply } from '~/settings/preferences'
-import { settingsData, updatePreference } from '~/settings/settings.server'
+import { PREFERENCES } from '~/settings/preferences'
+import { applySettingsForm, settingsData } from '~/settings/settings.server'
+import { SubscriptionSection } from '~/settings/subscription-section'
+import { UsagePricingSection } from '~/settings/usage-pricing-section'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const [settings, google] = await Promise.all([settingsData(user), googleLinkState(user.id)])
+  const invoicePages = invoicePagesOf(new URL(request.url).searchParams)
+  const [settings, google] = await Promise.all([settingsData(user, invoicePages), googleLinkState(user.id)])
   return data({ ...settings, google }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
+type Refusal = { message: string; status: number; requiresSubscription?: boolean }
+
 /**
- * The Preferences toggles: a fetcher with JavaScript, a page post without. A refusal
- * answers a fetcher in place (the toggle rolls back with its toast) and a page post with
- * a redirect carrying the toast.
+ * Every form of the page (the Preferences toggles; cancel, resubscribe, usage-based pricing
+ * and the monthly limit): a fetcher with JavaScript, a page post without. Success redirects
+ * back, which reloads the page's data. A refusal answers a fetcher in place (the form rolls
+ * back with its toast) and a page post with a redirect carrying the toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
-  const submission = parseWithZod(await request.formData(), { schema: PreferenceFormSchema })
-  if (user && submission.status === 'success') {
-    await updatePreference(user.id, submission.value)
+  const submission = parseWithZod(await request.formData(), { schema: SettingsFormSchema })
+  const refuse = (refusal: Refusal) => answerRefusal(request, submission, refusal)
+  if (!user) return refuse({ message: AUTH_REQUIRED_MESSAGE, status: 401 })
+  if (submission.status !== 'success') return refuse({ message: firstError(submission.reply()) ?? settingsFailure(submission.payload), status: 400 })
+  try {
+    await applySettingsForm(user.id, submission.value)
     return replace('/settings')
+  } catch (error) {
+    if (isDomainError(error)) {
+      return refuse({ message: error.message, status: STATUS_OF[error.kind], requiresSubscription: error.details.requiresSubscription })
+    }
+    // As the JSON API does: the failure is logged, and the page shows the form's failure toast.
+    console.error('[settings] form failed:', error)
+    return refuse({ message: SERVER_ERROR_MESSAGE, status: 500 })
   }
-  const failure = preferenceByIntent(submission.payload.intent)?.failure ?? SETTINGS_FAILED
-  if (isDocumentSubmission(request)) return redirectWithToast('/settings', { title: failure, variant: 'destructive' })
-  const reply: PreferenceReply = { result: submission.reply({ formErrors: [failure] }) }
-  return data(reply, { status: user ? 400 : 401 })
 }
 
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  const id = `card-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-zinc-200 p-6 dark:border-zinc-800">
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <div className="mt-4 space-y-4 text-sm">{children}</div>
-    </section>
-  )
+function answerRefusal(request: Request, submission: Submission<unknown>, refusal: Refusal) {
+  const failure = settingsFailure(submission.payload)
+  if (isDocumentSubmission(request)) {
+    const target = refusal.requiresSubscription ? upgradeHref('/settings') : '/settings'
+    return redirectWithToast(target, { title: failure, description: refusal.message, variant: 'destructive' })
+  }
+  const reply: SettingsFormReply = {
+    result: submission.reply({ formErrors: [refusal.message] }),
+    failure,
+    ...(refusal.requiresSubscription && { requiresSubscription: true }),
+  }
+  return data(reply, { status: refusal.status })
 }
-
-const linkClass = 'block rounded-md px-2 py-2 hover:bg-zinc-100 dark:hover:bg-zinc-800'
 
 export default function SettingsRoute() {
-  const { usage, subscription, preferences, google } = useLoaderData<typeof loader>()
+  const { usage, subscription, preferences, google, invoices } = useLoaderData<typeof loader>()
   return (
-    <div className="mx-auto grid max-w-3xl gap-6 px-5 py-10">
+    <div className="mx-auto grid max-w-3xl gap-6 px-4 py-8 sm:px-5 sm:py-10">
       <h1 className="sr-only">Settings</h1>
       <Card title="Account">
         <TokenUsageSection usage={usage} />
         <SubscriptionSection subscription={subscription} />
-        {subscription.subscribed ? <UsagePricingSection usage={usage} /> : null}
-        <BillingHistorySection />
+        <UsagePricingSection usage={usage} subscribed={subscription.subscribed} />
+        <BillingHistorySection history={invoices} />
         <GoogleLinkCard state={google} />
       </Card>
       <Card title="Preferences">
@@ -72,28 +93,7 @@ export default function SettingsRoute() {
           ))}
         </div>
       </Card>
-      <Card title="Resources">
-        <Link to="/settings/faq" className={linkClass}>
-          FAQ
-        </Link>
-        <Link to="/settings/blog" className={linkClass}>
-          Blog
-        </Link>
-      </Card>
-      <Card title="Legal & Support">
-        <Link to="/settings/terms" className={linkClass}>
-          Terms of Service
-        </Link>
-        <Link to="/settings/privacy" className={linkClass}>
-          Privacy Policy
-        </Link>
-        <Link to="/settings/contact" className={linkClass}>
-          Contact Us
-        </Link>
-        <Link to="/settings/about" className={linkClass}>
-          About Us
-        </Link>
-      </Card>
+      <LinkCards />
     </div>
   )
 }

@@ -2,9 +2,10 @@ import { useFetcher } from '@remix-run/react'
 import { useId, type FormEvent } from 'react'
 import { firstError, useFetcherSettled } from '~/lib/fetcher'
 import { setThemeOverride } from '~/shell/theme-override'
-import { cn } from '~/ui/cn'
+import { Switch } from '~/ui/switch'
 import { useToast } from '~/ui/toaster'
-import type { Preference, PreferenceReply } from './preferences'
+import type { SettingsFormReply } from './account-forms'
+import type { Preference } from './preferences'
 
 /**
  * One Preferences switch, one form post to the settings page with or without JavaScript.
@@ -14,7 +15,7 @@ import type { Preference, PreferenceReply } from './preferences'
 export function PreferenceToggle({ preference, value }: { preference: Preference; value: boolean }) {
   const labelId = useId()
   const toast = useToast()
-  const fetcher = useFetcher<PreferenceReply>()
+  const fetcher = useFetcher<SettingsFormReply>()
   const submitted = fetcher.formData?.get('value')
   const shown = typeof submitted === 'string' ? submitted === 'true' : value
   const isTheme = preference.field === 'darkMode'
@@ -40,22 +41,7 @@ export function PreferenceToggle({ preference, value }: { preference: Preference
       </div>
       <input type="hidden" name="intent" value={preference.intent} />
       <input type="hidden" name="value" value={String(!shown)} />
-      <button
-        type="submit"
-        role="switch"
-        aria-checked={shown}
-        aria-labelledby={labelId}
-        aria-busy={fetcher.state !== 'idle' || undefined}
-        className={cn(
-          'relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400',
-          shown ? 'bg-brand-600' : 'bg-zinc-300 dark:bg-zinc-700',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn('inline-block size-5 rounded-full bg-white shadow transition-transform', shown ? 'translate-x-5' : 'translate-x-0.5')}
-        />
-      </button>
+      <Switch checked={shown} busy={fetcher.state !== 'idle'} aria-labelledby={labelId} />
     </fetcher.Form>
   )
 }

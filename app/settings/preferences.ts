@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 
 /**
@@ -36,6 +35,3 @@ export const PreferenceFormSchema = z.object({
 })
 
 export type PreferenceForm = z.infer<typeof PreferenceFormSchema>
-
-/** What the settings action answers a fetcher whose toggle it refused; success is a redirect. */
-export type PreferenceReply = { result: SubmissionResult<string[]> }

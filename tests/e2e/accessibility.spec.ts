@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
+import { subscribe } from './billing'
+import { addInvoices } from './database'
 import { expect, signIn, test } from './fixtures'
 
 /** axe-core runs inside the page; the page's strict CSP would refuse the injected script. */
@@ -114,4 +116,22 @@ test('menus are named buttons, dialogs hold and return the focus, and a finished
   await page.getByRole('button', { name: 'Open menu' }).click()
   await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeInViewport()
   expect(await seriousViolations(page), 'phone drawer').toEqual([])
+})
+
+test('settings for a subscriber (usage-based pricing, billing history, the cancel dialog) have no serious accessibility violations', async ({ page }) => {
+  const { email } = await signIn(page)
+  await subscribe(page)
+  await addInvoices(email, 4, { pending: 1 })
+  expect((await page.request.post('/api/private/users/metered-sub')).status()).toBe(200)
+  for (const theme of [true, false]) {
+    expect((await page.request.patch('/api/private/users/dark-mode', { data: { darkMode: theme } })).status()).toBe(200)
+    await page.goto('/settings')
+    expect(await seriousViolations(page), `settings, dark ${theme}`).toEqual([])
+    await page.getByRole('main').getByRole('button', { name: 'Cancel Subscription' }).click()
+    await expect(page.getByRole('dialog', { name: 'Cancel Subscription' })).toBeVisible()
+    expect(await seriousViolations(page), `cancel dialog, dark ${theme}`).toEqual([])
+  }
+  expect((await page.request.patch('/api/private/users/sub-cancel', { data: {} })).status()).toBe(200)
+  await page.goto('/settings')
+  expect(await seriousViolations(page), 'canceling').toEqual([])
 })

@@ -21,3 +21,10 @@ export async function enableUsagePricing(page: Page, priceCap: number) {
 }
 
 export const openUserMenu = (page: Page) => page.locator('summary').filter({ hasText: 'Open user menu' }).click()
+
+/** A PLUS subscriber (a real local subscription, with its first paid invoice) on /settings. */
+export async function subscribe(page: Page) {
+  await subscribeLocally(page)
+  await page.goto('/settings')
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Subscription', exact: true })).toBeVisible()
+}

@@ -48,6 +48,41 @@ export function markGenerating(name: string) {
   return withDatabase((sql) => sql`update pieces set generation_started_at = now() where name = ${name}`)
 }
 
+const localCustomer = (sql: postgres.Sql, email: string) =>
+  sql`select customer_id from billing_customers where provider = 'local' and user_id = (select id from users where lower(email) = lower(${email}))`
+
+/**
+ * Earlier invoices of an account's local subscription, as past months' renewals leave them:
+ * `count` of them, a day apart and before any existing one, the oldest first; `pending` of
+ * the newest are still open (not paid).
+ */
+export function addInvoices(email: string, count: number, { pending = 0 } = {}) {
+  return withDatabase(
+    (sql) => sql`
+      insert into local_billing_invoices (id, customer_id, subscription_id, status, amount_paid, total, created_at)
+      select 'lin_e2e_' || md5(random()::text), s.customer_id, s.id,
+             case when n > ${count - pending} then 'open' else 'paid' end,
+             case when n > ${count - pending} then 0 else 2000 + n end, 2000 + n,
+             now() - interval '1 day' * (${count} + 1 - n)
+      from local_billing_subscriptions s, generate_series(1, ${count}) n
+      where s.customer_id = (${localCustomer(sql, email)})`,
+  )
+}
+
+/** Removes an account's invoices behind the back of a page that shows them. */
+export function deleteInvoices(email: string) {
+  return withDatabase((sql) => sql`delete from local_billing_invoices where customer_id = (${localCustomer(sql, email)})`)
+}
+
+/** What the cancel dialog stored about why an account left. */
+export function cancellationFeedback(email: string) {
+  return withDatabase(
+    (sql) => sql<{ category: string; text: string | null }[]>`
+      select category, text from subscription_feedback
+      where user_id = (select id from users where lower(email) = lower(${email})) order by id`,
+  )
+}
+
 /**
  * Records a PLUS day spent past its allowance: `billable` tokens over `allowance`, all of
  * them billable this month, as usage-based generations would.
