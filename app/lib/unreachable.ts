@@ -10,14 +10,17 @@ export const UNREACHABLE_MESSAGE = 'Could not reach Pieces. Check your connectio
  * page; with it the form's usual failure path runs (the toast, the rollback). Posts made
  * without JavaScript never come here.
  */
-export function replyWhenUnreachable<Reply>(refusal: (message: string) => Reply) {
-  return async ({ serverAction }: ClientActionFunctionArgs) => {
+export function replyWhenUnreachable<Reply>(refusal: (message: string, form: Record<string, unknown>) => Reply) {
+  return async ({ request, serverAction }: ClientActionFunctionArgs) => {
+    // Read before the server action takes the body: the refusal names what was being saved.
+    const sent = request.clone()
     try {
       return await serverAction<Reply>()
     } catch (error) {
       // fetch() rejects with a TypeError when no answer arrives; anything else is a real fault.
-      if (error instanceof TypeError) return refusal(UNREACHABLE_MESSAGE)
-      throw error
+      if (!(error instanceof TypeError)) throw error
+      const form = Object.fromEntries([...(await sent.formData()).entries()].filter(([, value]) => typeof value === 'string'))
+      return refusal(UNREACHABLE_MESSAGE, form)
     }
   }
 }

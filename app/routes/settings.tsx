@@ -14,6 +14,7 @@ import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { replyWhenUnreachable } from '~/lib/unreachable'
 import { invoicePagesOf, SettingsFormSchema, settingsFailure, type SettingsFormReply } from '~/settings/account-forms'
 import { TokenUsageSection } from '~/settings/account-sections'
 import { BillingHistorySection } from '~/settings/billing-history'
@@ -73,6 +74,12 @@ function answerRefusal(request: Request, submission: Submission<unknown>, refusa
   }
   return data(reply, { status: refusal.status })
 }
+
+/** With JavaScript, a post that never reaches the server fails like a refusal: the form's toast and rollback, not an error page. */
+export const clientAction = replyWhenUnreachable<SettingsFormReply>((message, form) => ({
+  result: { status: 'error', error: { '': [message] } },
+  failure: settingsFailure(form),
+}))
 
 export default function SettingsRoute() {
   const { usage, subscription, preferences, google, invoices } = useLoaderData<typeof loader>()

@@ -32,3 +32,16 @@ test('a Piece menu change that never reaches the server shows its toast and leav
   await menu.getByLabel('Piece description').press('Control+Enter')
   await expect(menu.getByText('Written on a train')).toBeVisible()
 })
+
+test('a Preferences switch that never reaches the server rolls back with its toast', async ({ page, consoleErrors }) => {
+  await signIn(page)
+  await page.goto('/settings')
+  const usageSwitch = page.getByRole('switch', { name: 'Show token usage' })
+  const before = await usageSwitch.getAttribute('aria-checked')
+  await page.route('**/settings.data**', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()))
+  await usageSwitch.click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update token usage preference' })).toBeVisible()
+  await expect(usageSwitch).toHaveAttribute('aria-checked', before!)
+  await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible()
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED')))
+})
