@@ -6,6 +6,8 @@ import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { useToast } from '~/ui/toaster'
 import { normalizeAgenticResult } from './agentic-normalize'
+import { overlayFor } from './builder/overlays'
+import { ChatToasts } from './messages'
 
 export const AGENTIC_CONFIRM_DEFAULT = 'This will consume tokens. Proceed?'
 
@@ -38,13 +40,6 @@ function useArmedAfterDelay(open: boolean) {
 }
 
 type Request = { id?: unknown; input?: unknown; instruction?: string; mode?: string; name?: string; confirm?: string }
-
-/** Spec 2 §8: a 429 opens the payment dialog of the matching mode. */
-function paymentModeFor(message: string) {
-  if (message.includes('PLUS daily token limit')) return 'enable-usage-based-pricing' as const
-  if (message.includes('Price cap')) return 'update-usage-based-pricing' as const
-  return 'upgrade-to-plus' as const
-}
 
 /**
  * The agentic bridge: a Piece framed from the preview origin asks with
@@ -116,9 +111,9 @@ export function AgenticBridge({
         return
       }
       if (!response.ok) {
-        if (response.status === 429 && body.message) openPaymentDialog(paymentModeFor(body.message), 'agentic')
+        if (response.status === 429 && body.message) openPaymentDialog(overlayFor(body.message) ?? 'upgrade-to-plus', 'agentic')
         else if (body.requiresSubscription) openPaymentDialog('upgrade-to-plus', 'agentic')
-        reply({ type: 'agentic:error', id: request.id, error: body.message ?? 'Failed to execute action' })
+        reply({ type: 'agentic:error', id: request.id, error: body.message ?? ChatToasts.agenticFailed })
         return
       }
       reply({
@@ -130,8 +125,8 @@ export function AgenticBridge({
         message: body.message,
       })
     } catch {
-      toast({ title: 'Failed to execute action', variant: 'destructive' })
-      reply({ type: 'agentic:error', id: request.id, error: 'Failed to execute action' })
+      toast({ title: ChatToasts.agenticFailed, variant: 'destructive' })
+      reply({ type: 'agentic:error', id: request.id, error: ChatToasts.agenticFailed })
     } finally {
       setBusy(false)
       setPending(null)
