@@ -91,3 +91,33 @@ test('signed in', async ({ page }, info) => {
     await shot(page, info.project.name, `in-${screen}`)
   }
 })
+
+test('subscriber', async ({ page }, info) => {
+  const js = info.project.use.javaScriptEnabled !== false
+  await signIn(page)
+  if (info.project.metadata.theme === 'light')
+    expect((await page.request.patch('/api/private/users/dark-mode', { data: { darkMode: false } })).status()).toBe(200)
+  await page.goto('/settings?upgrade=plus')
+  await shot(page, info.project.name, 'plus-upgrade-dialog')
+  await page.getByRole('dialog', { name: 'Upgrade to PLUS' }).getByRole('button', { name: 'Upgrade to PLUS' }).click()
+  await expect(page).toHaveURL(/\/billing\/local-checkout\//)
+  await shot(page, info.project.name, 'plus-local-checkout')
+  await page.getByRole('button', { name: /Confirm/ }).click()
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Subscription', exact: true })).toBeVisible()
+  expect((await page.request.post('/api/private/users/metered-sub')).status()).toBe(200)
+  expect((await page.request.patch('/api/private/user-usage', { data: { priceCap: 20 } })).status()).toBe(200)
+  await page.goto('/settings')
+  await shot(page, info.project.name, 'plus-settings')
+  await page.goto(`/settings?upgrade=budget`)
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await shot(page, info.project.name, 'plus-budget-dialog')
+  await page.goto('/settings')
+  await page.getByRole('main').getByRole('button', { name: 'Cancel Subscription' }).click()
+  await expect(page.getByRole('dialog', { name: 'Cancel Subscription' })).toBeVisible()
+  await shot(page, info.project.name, 'plus-cancel-dialog')
+  if (js) {
+    await page.getByRole('dialog', { name: 'Cancel Subscription' }).getByRole('button', { name: 'Confirm Cancellation' }).click()
+    await expect(page.getByRole('button', { name: 'Resubscribe' })).toBeVisible()
+    await shot(page, info.project.name, 'plus-canceling')
+  }
+})
