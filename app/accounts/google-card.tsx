@@ -2,7 +2,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation } from '@remix-run/
 import { useEffect, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import { Button, buttonClasses } from '~/ui/button'
-import { Dialog } from '~/ui/dialog'
+import { Dialog, DialogOpenButton } from '~/ui/dialog'
 import { GoogleMessages, LINK_FAILED_PARAM, LINK_FAILED_VALUE } from './google-messages'
 import type { GoogleLinkState } from './google.server'
 
@@ -66,20 +66,9 @@ export function GoogleLinkCard({ state }: { state: GoogleLinkState }) {
             </p>
             {state.canUnlink ? (
               // Without JavaScript this asks the server for `?unlink=google`, which renders the dialog open.
-              <form method="get" action={location.pathname}>
-                <input type="hidden" name={UNLINK_PARAM} value={UNLINK_VALUE} />
-                <Button
-                  type="submit"
-                  variant="secondary"
-                  size="sm"
-                  onClick={(event) => {
-                    event.preventDefault()
-                    setDialogOpen(true)
-                  }}
-                >
-                  Unlink Google
-                </Button>
-              </form>
+              <DialogOpenButton param={UNLINK_PARAM} value={UNLINK_VALUE} onOpen={() => setDialogOpen(true)}>
+                Unlink Google
+              </DialogOpenButton>
             ) : (
               <>
                 <Button variant="secondary" size="sm" disabled aria-describedby="google-only-method">

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react'
 import { UpgradeLink } from '~/billing/payment-dialog'
 import { FREE_DAILY_TOKEN_LIMIT, PLUS_DAILY_TOKEN_LIMIT } from '~/lib/constants'
 import { Button, buttonClasses } from '~/ui/button'
+import { DialogOpenButton } from '~/ui/dialog'
 import { formatTokens } from '~/usage/format'
 import { CANCEL_PARAM, SETTINGS_INTENTS } from './account-forms'
 import { CancelDialog } from './cancel-dialog'
@@ -43,20 +44,9 @@ function ActiveSubscription({ fetcher }: { fetcher: SettingsFetcher }) {
       <p>
         You are on <strong>PLUS</strong> with {formatTokens(PLUS_DAILY_TOKEN_LIMIT)} tokens a day, private Pieces and premium results.
       </p>
-      <form method="get" action={location.pathname}>
-        <input type="hidden" name={CANCEL_PARAM} value="1" />
-        <Button
-          type="submit"
-          variant="secondary"
-          size="sm"
-          onClick={(event) => {
-            event.preventDefault()
-            setOpen(true)
-          }}
-        >
-          Cancel Subscription
-        </Button>
-      </form>
+      <DialogOpenButton param={CANCEL_PARAM} onOpen={() => setOpen(true)}>
+        Cancel Subscription
+      </DialogOpenButton>
       <CancelDialog fetcher={fetcher} open={open} closeHref={withoutParam(location, CANCEL_PARAM)} onClose={() => setOpen(false)} />
     </>
   )

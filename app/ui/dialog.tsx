@@ -1,6 +1,7 @@
-import { Link } from '@remix-run/react'
+import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { useHydrated } from '~/lib/hydrated'
+import { Button } from './button'
 import { cn } from './cn'
 import { dropToasts, liftToasts } from './toaster'
 
@@ -160,5 +161,29 @@ export function Dialog({
         ) : null}
       </dialog>
     </>
+  )
+}
+
+/**
+ * The button that opens a dialog: in place with JavaScript (`onOpen`), and without it a
+ * GET of the same page with `param=value`, which the page answers with the dialog open.
+ */
+export function DialogOpenButton({ param, value = '1', onOpen, children }: { param: string; value?: string; onOpen: () => void; children: ReactNode }) {
+  const location = useLocation()
+  return (
+    <form method="get" action={location.pathname}>
+      <input type="hidden" name={param} value={value} />
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        onClick={(event) => {
+          event.preventDefault()
+          onOpen()
+        }}
+      >
+        {children}
+      </Button>
+    </form>
   )
 }
