@@ -56,18 +56,14 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** Where a Piece lives after a rename: the same kind of page under the new name. */
-function pieceHref(returnTo: string, name: string) {
-  return returnTo.startsWith('/pieces/') ? `/pieces/${name}` : `/${name}`
-}
-
 /** A change made in place replaces the page's history entry rather than adding one. */
 function answerSuccess(outcome: PieceFormOutcome, returnTo: string) {
   switch (outcome.done) {
     case 'created':
       return redirect(`/pieces/${outcome.name}`)
     case 'renamed':
-      return replace(pieceHref(returnTo, outcome.name))
+      // Spec 1 §2.2: after a rename the user goes to /pieces/{new name}, from the editor and from the public view alike.
+      return replace(`/pieces/${outcome.name}`)
     case 'deleted':
       return redirectWithToast('/explore', { title: PieceMessages.deleted, variant: 'success' }, { headers: { 'X-Remix-Replace': 'yes' } })
     case 'updated':
