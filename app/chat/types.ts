@@ -20,7 +20,8 @@ export type ChatData = {
   savedCode: string
   draft: DraftData
   stage: GenerationStage
-  lastOutcome: { status: string; error: string | null } | null
+  /** How the last generation ended, until dismissed (app/chat/outcome.server.ts). */
+  lastOutcome: { status: 'complete' | 'stopped' | 'failed'; error: string | null } | null
   model: ModelId
   subscribed: boolean
   usage: { dailyTokenCount: number; tokenLimit: number }

@@ -113,7 +113,7 @@ describe('the chat forms of the editor', () => {
       values (${owner.userId}, (now() at time zone ${USAGE_TIME_ZONE})::date, ${FREE_DAILY_TOKEN_LIMIT})`
     const refused = await reply(post(owner, { intent: 'send', message: 'one more' }))
     expect(refused.status).toBe(429)
-    expect(refused.body.ok === false && refused.body.refusal.message).toMatch(/Daily token limit/)
+    expect(refused.body.ok === false && 'refusal' in refused.body && refused.body.refusal.message).toMatch(/Daily token limit/)
     const page = (await post(owner, { intent: 'send', message: 'one more' }, PAGE)) as Response
     expect(page.headers.get('location')).toBe(`/pieces/${owner.name}?upgrade=plus`)
   })
