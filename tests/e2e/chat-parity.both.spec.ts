@@ -52,9 +52,11 @@ test('Stop keeps the message in the input and offers Retry and Dismiss; Dismiss 
   await expect(status(page)).toHaveText('Generation stopped')
   await expect(page.getByLabel('Message')).toHaveValue(message)
   await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled()
+  const dismissed = page.waitForResponse((response) => response.request().method() === 'POST')
   await page.getByRole('button', { name: 'Dismiss' }).click()
   await expect(status(page)).toHaveText('Ready to build your Piece')
   await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0)
+  await dismissed
   await page.reload()
   await expect(status(page)).toHaveText('Ready to build your Piece')
   await expect(page.getByLabel('Message')).toHaveValue(message)

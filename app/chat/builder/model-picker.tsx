@@ -1,7 +1,7 @@
 import { MODELS, type ModelId } from '../models'
 
 /** The model form's id: the picker sits in the prompt's row but belongs to its own form (intent `model`). */
-export const MODEL_FORM_ID = 'chat-model'
+export const MODEL_FORM_ID = 'chat-model-form'
 
 /**
  * Spec 2 §3 and §5: the model picker; PLUS models are marked for those without PLUS. With
