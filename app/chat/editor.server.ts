@@ -16,7 +16,7 @@ import { keepInput } from './draft.server'
 import { activeGeneration, startGeneration, stopGeneration } from './generations.server'
 import { ChatToasts } from './messages'
 import { normalizeModel } from './models'
-import { dismissOutcome, lastOutcome } from './outcome.server'
+import { dismissOutcome, lastOutcome, runningGeneration } from './outcome.server'
 import { ChatFormSchema, type ChatForm, type ChatIntent } from './schema'
 import { SendMessages, type SendInput } from './send-schema'
 import type { ChatData } from './types'
@@ -32,6 +32,7 @@ export async function chatData(user: SessionUser, piece: OwnPiece): Promise<{ ch
       draft: readDraft(piece.draftData),
       stage: active?.stage ?? 'idle',
       lastOutcome: outcome,
+      running: active ? await runningGeneration(active.id) : null,
       model: normalizeModel(user.selectedModel),
       subscribed,
       usage: { dailyTokenCount: usage.dailyTokenCount, tokenLimit: usage.tokenLimit },

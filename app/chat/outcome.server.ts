@@ -1,5 +1,25 @@
 import { sql } from '~/lib/db.server'
+import { StoredRequest } from './stored'
 import type { ChatData } from './types'
+
+/**
+ * The generation running now, as a page load shows it (the page without JavaScript has
+ * nothing else): the message being built and the step its last progress event named.
+ */
+export async function runningGeneration(generationId: number): Promise<ChatData['running']> {
+  const [row] = await sql<{ request: unknown; step: { currentStepTitle?: string; currentStepIndex?: number; plannedStepsTotal?: number } | null }[]>`
+    select g.request,
+      (select jsonb_build_object('currentStepTitle', e.payload->'currentStepTitle', 'currentStepIndex', e.payload->'currentStepIndex',
+                                 'plannedStepsTotal', e.payload->'plannedStepsTotal')
+       from generation_events e
+       where e.generation_id = g.id and e.payload->>'type' = 'progress' and e.payload ? 'currentStepTitle'
+       order by e.id desc limit 1) as step
+    from generations g where g.id = ${generationId}`
+  if (!row) return null
+  const request = StoredRequest.parse(row.request)
+  const step = row.step?.currentStepTitle ? { title: row.step.currentStepTitle, index: row.step.currentStepIndex, total: row.step.plannedStepsTotal } : null
+  return { text: request.message, attachments: request.attachments, step }
+}
 
 /**
  * How the Piece's last generation ended, for the status line on a page load (spec 2 §4):

@@ -48,9 +48,13 @@ test('Stop keeps the message in the input and offers Retry and Dismiss; Dismiss 
   await page.getByLabel('Message').fill(message)
   await page.getByRole('button', { name: 'Send' }).click()
   await step.held()
+  // While it is built the page says which step it is on and shows the message (without JavaScript too).
+  await expect(status(page)).toContainText('Lay out the page')
+  await expect(history(page).getByText(message)).toBeVisible()
   await page.getByRole('button', { name: 'Stop' }).click()
   await expect(status(page)).toHaveText('Generation stopped')
   await expect(page.getByLabel('Message')).toHaveValue(message)
+  await expect(history(page).getByText(message)).toHaveCount(0)
   await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled()
   const dismissed = page.waitForResponse((response) => response.request().method() === 'POST')
   await page.getByRole('button', { name: 'Dismiss' }).click()
@@ -118,7 +122,7 @@ test('sending from an earlier point asks Confirm Overwrite, which keeps the mess
 
 test('the model picker: free users keep the free model, PLUS users choose any', async ({ page }) => {
   const { email } = await newPiece(page)
-  const picker = page.getByLabel('Model')
+  const picker = page.getByLabel('Model', { exact: true })
   await expect(picker).toHaveValue('gpt-4.1-mini')
   await expect(picker.locator('option')).toHaveText(['Premium results (PLUS)', 'Good results (PLUS)', 'Basic results'])
   if (!jsOn()) await expect(picker.locator('option[disabled]')).toHaveCount(2)

@@ -91,8 +91,8 @@ export function PromptForm({
             onChoose={picker.choose}
           />
           {hydrated ? null : (
-            <Button type="submit" form={MODEL_FORM_ID} size="sm" variant="secondary" className="shrink-0" disabled={processing}>
-              Save model
+            <Button type="submit" form={MODEL_FORM_ID} size="sm" variant="secondary" className="shrink-0 px-2" disabled={processing} aria-label="Save model">
+              Save
             </Button>
           )}
           <TokenUsage dailyTokenCount={chat.usage.dailyTokenCount} tokenLimit={chat.usage.tokenLimit} />

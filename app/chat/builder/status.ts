@@ -1,5 +1,5 @@
 import { hasPending } from '../draft'
-import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
+import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, progressHint, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
 import type { ChatData } from '../types'
 
 /** Spec 2 §3 processing status: what the status line says and how full the bar is. */
@@ -22,11 +22,13 @@ export function statusFromStage(stage: string): Status {
 
 /**
  * What the status line says when the page loads, with or without JavaScript: a running
- * generation's stage; otherwise how the last one ended, in the words the event stream
+ * generation's latest step, or its stage; otherwise how the last one ended, in the words the event stream
  * uses. "Generation complete" stays while its result waits for Accept or Reject; a stop or
  * an error stays, with Retry and Dismiss, until dismissed.
  */
-export function initialStatus({ stage, lastOutcome, draft }: Pick<ChatData, 'stage' | 'lastOutcome' | 'draft'>): Status {
+export function initialStatus({ stage, lastOutcome, draft, running }: Pick<ChatData, 'stage' | 'lastOutcome' | 'draft' | 'running'>): Status {
+  const step = running?.step
+  if (stage !== 'idle' && step) return { status: 'processing', message: step.title, progress: progressHint(step.title, step) }
   if (stage !== 'idle') return statusFromStage(stage)
   if (lastOutcome?.status === 'complete' && hasPending(draft)) return { ...COMPLETE, progress: null }
   if (lastOutcome?.status === 'stopped') return { ...STOPPED, progress: null }
