@@ -69,9 +69,11 @@ test('a reload mid-generation picks the stream up again and shows the result', a
   await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
   await page.reload()
   await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
+  // The message being built is in the history after the reload too; Accept says it is built.
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText(message)).toBeVisible()
   await step.release()
-  await expect(page.getByRole('list', { name: 'Chat history' }).getByText(message)).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('chat-status')).toHaveText('Generation complete')
 })
 
 test('over the daily limit a send opens the upgrade overlay over the input', async ({ page }) => {
