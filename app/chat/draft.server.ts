@@ -25,11 +25,13 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
  * Spec 2 §4 Stop and failed send: the message and images of a generation that was not
  * built go back into the saved draft's input, so every page (a reload, a page without
  * JavaScript) offers them again. Something written there since is kept. Runs in the
- * transaction that ends the generation.
+ * transaction that ends the generation; a Piece without a saved draft is left so.
  */
 export async function restoreUnbuiltInput(tx: TransactionSql, pieceId: number, request: GenerationRequest) {
   const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${pieceId} for update`
-  const draft = readDraft(row?.draft)
+  // No saved draft: the sender keeps its own (an API client that sent none).
+  if (row?.draft == null) return
+  const draft = readDraft(row.draft)
   if (draft.currentInput || draft.currentAttachments.length) return
   const restored: DraftData = { ...draft, currentInput: request.message, currentAttachments: request.attachments }
   await tx`update pieces set draft = ${jsonb(tx, restored)} where id = ${pieceId}`

@@ -203,9 +203,11 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         result = ${result ? jsonb(tx, result) : null},
         error = ${finish.status === 'failed' ? finish.error : null}
       where id = ${generationId}`
-    const request = StoredRequest.parse(row.request)
-    if (result) await recordExchange(tx, row.pieceId, request, result)
-    else await restoreUnbuiltInput(tx, row.pieceId, request)
+    if (result) await recordExchange(tx, row.pieceId, StoredRequest.parse(row.request), result)
+    else {
+      const request = StoredRequest.safeParse(row.request)
+      if (request.success) await restoreUnbuiltInput(tx, row.pieceId, request.data)
+    }
     await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
     const event: ChatEvent = result
       ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches }
