@@ -1,14 +1,12 @@
-import type { ArrivingPrompt } from '~/pieces/prompt.server'
+import { useNavigate } from '@remix-run/react'
 import { AgenticBridge } from './agentic-bridge'
 import { ChatHistory } from './builder/chat-history'
 import { DecisionDialog, OverwriteDialog } from './builder/confirm-dialogs'
 import { HistoryControls } from './builder/history-controls'
 import { PreviewPane } from './builder/preview-pane'
 import { PromptForm } from './builder/prompt-form'
-import { IDLE } from './builder/status'
 import { StatusBar } from './builder/status-bar'
-import { useChatBuilder } from './builder/use-chat-builder'
-import type { ChatData } from './types'
+import { useChatBuilder, type ChatBuilderProps } from './builder/use-chat-builder'
 
 /**
  * The chat builder of spec 2 §2–§4: history with undo and redo, the prompt with
@@ -16,15 +14,23 @@ import type { ChatData } from './types'
  * in the preview as it is built, and Accept / Reject. Every change is a form posted to the
  * editor's action (app/chat/schema.ts), by a fetcher with JavaScript and by the browser without.
  */
-export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; pieceName: string; prompt: ArrivingPrompt | null }) {
-  const builder = useChatBuilder({ chat, pieceName, prompt })
+export function ChatBuilder(props: ChatBuilderProps) {
+  const { chat, pieceName, askOverwrite } = props
+  const builder = useChatBuilder(props)
   const { hydrated, view, working, composer, draft, sender, history, confirm, setConfirm } = builder
   const decision = confirm === 'accept' || confirm === 'reject' ? confirm : null
+  const navigate = useNavigate()
+  const here = `/pieces/${pieceName}`
+  const closeOverwrite = () => {
+    setConfirm(null)
+    // Asked by the address (a page load without JavaScript had asked): the address forgets it too.
+    if (askOverwrite) navigate(here, { replace: true, preventScrollReset: true })
+  }
 
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] flex-col-reverse md:flex-row">
       <section aria-label="Chat" className="flex min-h-0 w-full flex-col border-t border-zinc-200 md:w-[26rem] md:border-t-0 md:border-r dark:border-zinc-800">
-        <ChatHistory draft={draft} sending={sender.pending} showTokenUsage={chat.showTokenUsage} />
+        <ChatHistory draft={draft} sending={sender.pending ?? (working ? chat.running : null)} showTokenUsage={chat.showTokenUsage} />
         <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
           <StatusBar
             state={view.state}
@@ -32,8 +38,8 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
             running={chat.stage !== 'idle'}
             canRetry={Boolean(composer.input.trim() || composer.attachments.length)}
             StopForm={builder.StopForm}
-            onRetry={() => sender.request()}
-            onDismiss={() => view.setState(IDLE)}
+            DismissForm={builder.DismissForm}
+            onDismiss={view.dismiss}
           />
           <HistoryControls Form={history.Form} draft={draft} processing={working} pending={builder.pending} onStep={history.step} onDecide={setConfirm} />
         </div>
@@ -66,10 +72,16 @@ export function ChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; piece
       {hydrated ? <AgenticBridge frame={builder.runner.frame} previewOrigin={chat.previewOrigin} pieceId={chat.pieceId} signedIn /> : null}
       <OverwriteDialog
         open={confirm === 'overwrite'}
-        onClose={() => setConfirm(null)}
-        onOverwrite={() => {
+        hydrated={hydrated}
+        Form={sender.Form}
+        at={draft.historyIndex}
+        message={composer.input}
+        attachments={composer.attachments}
+        closeHref={here}
+        onClose={closeOverwrite}
+        onSubmit={(event) => {
+          sender.onSubmit(event)
           setConfirm(null)
-          sender.request(true)
         }}
       />
       <DecisionDialog kind={decision} busy={history.deciding} onClose={() => setConfirm(null)} onConfirm={history.decide} />

@@ -1,7 +1,8 @@
 import type { TransactionSql } from 'postgres'
 import { jsonb, sql } from '~/lib/db.server'
 import { addExchange, readDraft, type DraftData } from './draft'
-import { StoredRequest, type GenerationRequest, type GenerationResult } from './stored'
+import type { Attachment } from './send-schema'
+import type { GenerationRequest, GenerationResult } from './stored'
 
 /**
  * A finished generation becomes the newest exchange of the Piece's saved draft (spec 2
@@ -21,20 +22,26 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
 }
 
 /**
- * Spec 2 §4 Stop: a stopped generation's message and images go back into the draft's
- * input, so every page (a reload, a page without JavaScript) offers them again. Something
- * written there since is kept.
+ * Spec 2 §4 Stop and failed send: the message and images of a generation that was not
+ * built go back into the saved draft's input, so every page (a reload, a page without
+ * JavaScript) offers them again. Something written there since is kept. Runs in the
+ * transaction that ends the generation; a Piece without a saved draft is left so.
  */
-export async function restoreStoppedInput(generationId: number) {
+export async function restoreUnbuiltInput(tx: TransactionSql, pieceId: number, request: GenerationRequest) {
+  const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${pieceId} for update`
+  // No saved draft: the sender keeps its own (an API client that sent none).
+  if (row?.draft == null) return
+  const draft = readDraft(row.draft)
+  if (draft.currentInput || draft.currentAttachments.length) return
+  const restored: DraftData = { ...draft, currentInput: request.message, currentAttachments: request.attachments }
+  await tx`update pieces set draft = ${jsonb(tx, restored)} where id = ${pieceId}`
+}
+
+/** A send that was refused or waits for Confirm Overwrite: its message and images are kept in the saved draft's input. */
+export async function keepInput(pieceId: number, message: string, attachments: Attachment[]) {
   await sql.begin(async (tx) => {
-    const [stopped] = await tx<{ pieceId: number; request: unknown }[]>`
-      select piece_id::int as "pieceId", request from generations where id = ${generationId} and status = 'stopped'`
-    if (!stopped) return
-    const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${stopped.pieceId} for update`
-    const draft = readDraft(row?.draft)
-    if (draft.currentInput || draft.currentAttachments.length) return
-    const request = StoredRequest.parse(stopped.request)
-    const restored: DraftData = { ...draft, currentInput: request.message, currentAttachments: request.attachments }
-    await tx`update pieces set draft = ${jsonb(tx, restored)} where id = ${stopped.pieceId}`
+    const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${pieceId} for update`
+    const kept: DraftData = { ...readDraft(row?.draft), currentInput: message, currentAttachments: attachments }
+    await tx`update pieces set draft = ${jsonb(tx, kept)} where id = ${pieceId}`
   })
 }

@@ -2,40 +2,37 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import type { SessionUser } from '~/accounts/session.server'
 import { isPlus } from '~/billing/subscription.server'
 import { setSelectedModel } from '~/accounts/preferences.server'
+import { MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { DomainError } from '~/lib/errors'
 import { firstError } from '~/lib/fetcher'
 import { sql } from '~/lib/db.server'
 import type { Toast } from '~/lib/toast'
-import { requireOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
+import { getOwnPiece, requireOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
 import { previewOriginOf, previewUrl, runnerUrl } from '~/pieces/preview.server'
 import { PieceMessages } from '~/pieces/schema'
 import { getUsage } from '~/usage/usage.server'
 import { codeAt, readDraft, redo, undo, type DraftData } from './draft'
-import { restoreStoppedInput } from './draft.server'
+import { keepInput } from './draft.server'
 import { activeGeneration, startGeneration, stopGeneration } from './generations.server'
 import { ChatToasts } from './messages'
 import { normalizeModel } from './models'
-import { STATUS_MESSAGES } from './progress'
+import { dismissOutcome, lastOutcome, runningGeneration } from './outcome.server'
 import { ChatFormSchema, type ChatForm, type ChatIntent } from './schema'
 import { SendMessages, type SendInput } from './send-schema'
 import type { ChatData } from './types'
+import { imagesAsAttachments } from './uploads.server'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
 export async function chatData(user: SessionUser, piece: OwnPiece): Promise<{ chat: ChatData }> {
-  const [active, usage, subscribed, [lastFailure]] = await Promise.all([
-    activeGeneration(piece.id),
-    getUsage(user.id),
-    isPlus(sql, user.id),
-    sql<{ error: string | null; status: string }[]>`
-      select error, status from generations where piece_id = ${piece.id} order by id desc limit 1`,
-  ])
+  const [active, usage, subscribed, outcome] = await Promise.all([activeGeneration(piece.id), getUsage(user.id), isPlus(sql, user.id), lastOutcome(piece.id)])
   return {
     chat: {
       pieceId: piece.id,
       savedCode: piece.code,
       draft: readDraft(piece.draftData),
       stage: active?.stage ?? 'idle',
-      lastOutcome: lastFailure ? { status: lastFailure.status, error: lastFailure.error } : null,
+      lastOutcome: outcome,
+      running: active ? await runningGeneration(active.id) : null,
       model: normalizeModel(user.selectedModel),
       subscribed,
       usage: { dailyTokenCount: usage.dailyTokenCount, tokenLimit: usage.tokenLimit },
@@ -47,8 +44,11 @@ export async function chatData(user: SessionUser, piece: OwnPiece): Promise<{ ch
   }
 }
 
-/** A handled chat form: its intent, and for a page load (JavaScript off) the toast to show after the redirect. */
-export type ChatFormDone = { intent: ChatIntent; toast?: Omit<Toast, 'id'> }
+/**
+ * A handled chat form: its intent, for a page load (JavaScript off) the toast to show after
+ * the redirect, and `confirm` when a send waits for Confirm Overwrite.
+ */
+export type ChatFormDone = { intent: ChatIntent; toast?: Omit<Toast, 'id'>; confirm?: 'overwrite' }
 
 /** A refusal opens the upgrade dialog when PLUS is needed or today's tokens are spent. */
 export const opensUpgrade = (error: DomainError) => Boolean(error.details.requiresSubscription) || error.kind === 'limit-reached'
@@ -57,28 +57,67 @@ export const opensUpgrade = (error: DomainError) => Boolean(error.details.requir
  * The chat's forms (issue: "the prompt form posts, the page shows the generation's status
  * and refreshes itself until it is done, and Accept, Reject, Undo and Redo are forms"),
  * with or without JavaScript: one schema, one set of rules. Refusals are thrown as
- * DomainErrors; the route shapes the answer.
+ * DomainErrors; the route shapes the answer. `keep`: the message of a send that did not
+ * start is kept in the saved draft (the page without JavaScript; the page with it keeps
+ * the message in its input itself).
  */
-export async function handleChatForm(user: SessionUser, pieceId: number, formData: FormData): Promise<ChatFormDone> {
+export async function handleChatForm(user: SessionUser, pieceId: number, formData: FormData, { keep = false } = {}): Promise<ChatFormDone> {
   const submission = parseWithZod(formData, { schema: ChatFormSchema })
   if (submission.status !== 'success') {
+    if (keep && formData.get('intent') === 'send') await keepUnsent(user.id, pieceId, formData.get('message'))
     // A missing or unknown intent is a failed update; otherwise the first problem, in the user's words.
     throw new DomainError('invalid', submission.error?.intent ? PieceMessages.updateFailed : (firstError(submission.reply()) ?? SendMessages.failed))
   }
+  const form = submission.value
   const piece = await requireOwnPiece(user.id, pieceId)
-  const toast = await apply(user, piece, readDraft(piece.draftData), submission.value)
-  return { intent: submission.value.intent, toast }
+  const draft = readDraft(piece.draftData)
+  if (form.intent === 'send') return send(user, piece, draft, form, keep)
+  return { intent: form.intent, toast: await apply(user, piece, draft, form) }
 }
 
-/** What each intent does; the toast a page load shows afterwards, if any. */
-async function apply(user: SessionUser, piece: OwnPiece, draft: DraftData, form: ChatForm): Promise<ChatFormDone['toast']> {
+/**
+ * Spec 2 §4 send: from an earlier point it waits for Confirm Overwrite; a refusal puts the
+ * message back in the input. With `keep` (a page without JavaScript, which has only the
+ * saved draft to show after its redirect) the message and images wait in the draft's input.
+ */
+async function send(user: SessionUser, piece: OwnPiece, draft: DraftData, form: SendForm, keep: boolean): Promise<ChatFormDone> {
+  const attachments = [...form.attachments, ...(await imagesAsAttachments(form.images))]
+  const message = { ...form, attachments }
+  if (sendsFrom(draft, form.at) < draft.exchangeHistory.length - 1 && !form.overwrite) {
+    if (keep) await keepInput(piece.id, form.message, attachments)
+    return { intent: 'send', confirm: 'overwrite' }
+  }
+  try {
+    await startGeneration(user, sendInput(user, piece, draft, message))
+  } catch (error) {
+    if (keep && error instanceof DomainError) await keepInput(piece.id, form.message, attachments)
+    throw error
+  }
+  return { intent: 'send' }
+}
+
+/** A send refused before it could be read: its text, when it is text, goes back in the input. */
+async function keepUnsent(userId: number, pieceId: number, message: FormDataEntryValue | null) {
+  if (typeof message !== 'string' || !message.trim() || message.length > MAX_MESSAGE_CHARS) return
+  if (await getOwnPiece(userId, pieceId)) await keepInput(pieceId, message, [])
+}
+
+type SendForm = Extract<ChatForm, { intent: 'send' }>
+
+/** The history point a send builds on: the one the user saw, if it is still in the draft. */
+const sendsFrom = (draft: DraftData, at: number | undefined) => (at !== undefined && at >= -1 && at < draft.exchangeHistory.length ? at : draft.historyIndex)
+
+/** What each intent other than send does; the toast a page load shows afterwards, if any. */
+async function apply(user: SessionUser, piece: OwnPiece, draft: DraftData, form: Exclude<ChatForm, SendForm>): Promise<ChatFormDone['toast']> {
   switch (form.intent) {
-    case 'send':
-      await startGeneration(user, sendInput(user, piece, draft, form))
-      return
     case 'stop':
-      await stopAndRestore(user.id, piece.id)
-      return { title: STATUS_MESSAGES.stopped, variant: 'default' }
+      // The status line says "Generation stopped", with Retry and Dismiss, with or without JavaScript.
+      // The stopped generation's message goes back in the input as it ends (finishGeneration).
+      await stopGeneration(user.id, piece.id)
+      return
+    case 'dismiss':
+      await dismissOutcome(piece.id)
+      return
     case 'accept':
       await updatePiece(user.id, piece.id, { code: codeAt(draft, piece.code), draftData: null })
       return { title: ChatToasts.accepted, variant: 'success' }
@@ -101,8 +140,8 @@ async function apply(user: SessionUser, piece: OwnPiece, draft: DraftData, form:
  * A send from the point the user saw: that point's code and messages go to the model, and
  * the draft stays there with an empty input until the generation ends (spec 2 §4).
  */
-function sendInput(user: SessionUser, piece: OwnPiece, draft: DraftData, form: Extract<ChatForm, { intent: 'send' }>): SendInput {
-  const seen = form.at !== undefined && form.at >= -1 && form.at < draft.exchangeHistory.length ? form.at : draft.historyIndex
+function sendInput(user: SessionUser, piece: OwnPiece, draft: DraftData, form: Omit<SendForm, 'images'>): SendInput {
+  const seen = sendsFrom(draft, form.at)
   const point: DraftData = { ...draft, historyIndex: seen, currentInput: '', currentAttachments: [] }
   return {
     pieceId: piece.id,
@@ -113,11 +152,4 @@ function sendInput(user: SessionUser, piece: OwnPiece, draft: DraftData, form: E
     messageHistory: point.exchangeHistory.slice(0, seen + 1).map((exchange) => ({ role: 'user', content: exchange.userMessage.content })),
     selectedModel: user.selectedModel,
   }
-}
-
-/** Stop, and put the stopped generation's message back in the input (spec 2 §4 Stop). */
-async function stopAndRestore(userId: number, pieceId: number) {
-  const active = await activeGeneration(pieceId)
-  await stopGeneration(userId, pieceId)
-  if (active) await restoreStoppedInput(active.id)
 }

@@ -11,7 +11,7 @@ import { enqueueJob } from '~/lib/jobs.server'
 import { requireOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
-import { recordExchange } from './draft.server'
+import { recordExchange, restoreUnbuiltInput } from './draft.server'
 import { appendEvent, followPiece } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from './models'
 import { requestPromptTokens } from './pipeline.server'
@@ -204,6 +204,10 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         error = ${finish.status === 'failed' ? finish.error : null}
       where id = ${generationId}`
     if (result) await recordExchange(tx, row.pieceId, StoredRequest.parse(row.request), result)
+    else {
+      const request = StoredRequest.safeParse(row.request)
+      if (request.success) await restoreUnbuiltInput(tx, row.pieceId, request.data)
+    }
     await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
     const event: ChatEvent = result
       ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { MAX_ATTACHMENTS, MAX_MESSAGE_CHARS } from '~/lib/constants'
-import { AttachmentSchema, MAX_ATTACHMENT_URLS_TOTAL, SendMessages } from './send-schema'
+import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
+import { AttachmentSchema, SendMessages } from './send-schema'
 
 /**
  * The history point (`historyIndex`) the user saw when they pressed a control: a send
@@ -8,10 +8,18 @@ import { AttachmentSchema, MAX_ATTACHMENT_URLS_TOTAL, SendMessages } from './sen
  */
 const HistoryPoint = z.coerce.number().int().min(-1).optional()
 
+/** Images picked without JavaScript: the files themselves (the page with JavaScript sends them read, as data URLs). */
+const ImageFile = z.instanceof(File).refine((file) => file.size <= MAX_ATTACHMENT_BYTES, SendMessages.attachmentTooLarge)
+
+/** Bytes an image takes: a file's size, or a data URL's base64 payload decoded. */
+const bytesOfUrl = (url: string) => Math.floor(((url.length - url.indexOf(',') - 1) * 3) / 4)
+
 /**
  * Every chat mutation of the editor page, one form each, told apart by `intent`. The page
  * with JavaScript (fetchers) and without it (plain posts) send the same fields to the
- * same action; attachments travel as `attachments[0].url`… fields (JavaScript only).
+ * same action. Images travel as `attachments[0].url`… fields (read by the page, or given
+ * back by the draft) and, without JavaScript, as picked files (`images`); at most three
+ * together, 8 MB in all, so the form stays inside the server's body limit.
  */
 export const ChatFormSchema = z.discriminatedUnion('intent', [
   z
@@ -19,14 +27,25 @@ export const ChatFormSchema = z.discriminatedUnion('intent', [
       intent: z.literal('send'),
       message: z.string().max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
       attachments: z.array(AttachmentSchema).max(MAX_ATTACHMENTS, SendMessages.tooManyAttachments).optional().default([]),
+      images: z.array(ImageFile).optional().default([]),
       at: HistoryPoint,
+      /** Spec 2 §4: sent from an earlier point after Confirm Overwrite. */
+      overwrite: z.literal('yes').optional(),
     })
-    .refine((form) => form.message.trim().length > 0 || form.attachments.length > 0, SendMessages.empty)
-    .refine((form) => form.attachments.reduce((total, { url }) => total + url.length, 0) <= MAX_ATTACHMENT_URLS_TOTAL, {
-      message: SendMessages.attachmentsTooLarge,
-      path: ['attachments'],
-    }),
+    .refine((form) => form.message.trim().length > 0 || form.attachments.length + form.images.length > 0, SendMessages.empty)
+    .refine((form) => form.attachments.length + form.images.length <= MAX_ATTACHMENTS, {
+      message: SendMessages.tooManyAttachments,
+      path: ['images'],
+    })
+    .refine(
+      (form) =>
+        form.attachments.reduce((total, { url }) => total + bytesOfUrl(url), 0) + form.images.reduce((total, file) => total + file.size, 0) <=
+        MAX_ATTACHMENTS_TOTAL_BYTES,
+      { message: SendMessages.attachmentsTooLarge, path: ['attachments'] },
+    ),
   z.object({ intent: z.literal('stop') }),
+  /** Spec 2 §4: Dismiss after a stop or an error. */
+  z.object({ intent: z.literal('dismiss') }),
   z.object({ intent: z.literal('undo'), at: HistoryPoint }),
   z.object({ intent: z.literal('redo'), at: HistoryPoint }),
   z.object({ intent: z.literal('accept') }),
@@ -40,5 +59,12 @@ export type ChatIntent = ChatForm['intent']
 /** A refused chat form as the page with JavaScript gets it: the status and the error body of the JSON API. */
 export type Refusal = { status: number; message: string; requiresSubscription?: boolean }
 
-/** The action's answer to a fetcher (a page load gets a redirect instead). */
-export type ChatFormReply = { ok: true; intent: ChatIntent } | { ok: false; refusal: Refusal }
+/**
+ * The action's answer to a fetcher (a page load gets a redirect instead). `confirm` asks
+ * for Confirm Overwrite first: the send was made from an earlier point without it.
+ */
+export type ChatFormReply = { ok: true; intent: ChatIntent } | { ok: false; refusal: Refusal } | { ok: false; confirm: 'overwrite' }
+
+/** Without JavaScript, Confirm Overwrite is the editor with `?confirm=overwrite`, rendered open by the server. */
+export const CONFIRM_PARAM = 'confirm'
+export const CONFIRM_OVERWRITE = 'overwrite'

@@ -16,7 +16,6 @@ export const SendMessages = {
 const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i
 /** Base64 grows bytes by 4/3; the URL's prefix is small. */
 const MAX_ATTACHMENT_URL = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 100
-export const MAX_ATTACHMENT_URLS_TOTAL = Math.ceil((MAX_ATTACHMENTS_TOTAL_BYTES * 4) / 3) + MAX_ATTACHMENTS * 100
 
 export const AttachmentSchema = z.object({
   id: z.string().max(100).optional(),

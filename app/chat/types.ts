@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { DraftData } from './draft'
 import type { ModelId } from './models'
+import type { Attachment } from './send-schema'
 import type { ChatEventSchema } from './stored'
 
 /**
@@ -20,7 +21,10 @@ export type ChatData = {
   savedCode: string
   draft: DraftData
   stage: GenerationStage
-  lastOutcome: { status: string; error: string | null } | null
+  /** How the last generation ended, until dismissed (app/chat/outcome.server.ts). */
+  lastOutcome: { status: 'complete' | 'stopped' | 'failed'; error: string | null } | null
+  /** The generation under way when the page loaded: its message and its latest step (app/chat/outcome.server.ts). */
+  running: { text: string; attachments: Attachment[]; step: { title: string; index?: number; total?: number } | null } | null
   model: ModelId
   subscribed: boolean
   usage: { dailyTokenCount: number; tokenLimit: number }

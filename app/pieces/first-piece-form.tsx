@@ -4,13 +4,14 @@ import { ErrorList } from '~/ui/field'
 import { PIECES_RESOURCE } from './schema'
 import { useCreatePieceForm } from './use-create-piece'
 
-/** /pieces with no Pieces yet: name the first one. */
-export function FirstPieceForm() {
+/** /pieces with no Pieces yet: name the first one, which then sends the prompt the user came with, if any. */
+export function FirstPieceForm({ prompt }: { prompt: string | null }) {
   const { fetcher, form, fields, pending } = useCreatePieceForm('first-piece', { source: 'first-piece' })
   return (
     <fetcher.Form method="post" action={PIECES_RESOURCE} {...getFormProps(form)} className="mt-6 text-left">
       <input type="hidden" name="intent" value="create" />
-      <input type="hidden" name="returnTo" value="/pieces" />
+      <input type="hidden" name="returnTo" value={prompt ? `/pieces?${new URLSearchParams({ prompt })}` : '/pieces'} />
+      {prompt ? <input type="hidden" name="prompt" value={prompt} /> : null}
       <div className="flex gap-2">
         <label htmlFor={fields.name.id} className="sr-only">
           Piece name

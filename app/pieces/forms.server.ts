@@ -2,7 +2,8 @@ import type { PieceForm } from './schema'
 import { createPiece, deletePiece, updatePiece } from './pieces.server'
 
 /** What a Piece form did, for the route to answer with the page that comes next. */
-export type PieceFormOutcome = { done: 'created' | 'renamed'; name: string } | { done: 'updated' | 'deleted' }
+export type PieceFormOutcome =
+  { done: 'created'; id: number; name: string; prompt?: string } | { done: 'renamed'; name: string } | { done: 'updated' | 'deleted' }
 
 /**
  * The Piece forms of the sidebar and the Piece menu: each intent does what its API call
@@ -10,8 +11,10 @@ export type PieceFormOutcome = { done: 'created' | 'renamed'; name: string } | {
  */
 export async function applyPieceForm(userId: number, form: PieceForm): Promise<PieceFormOutcome> {
   switch (form.intent) {
-    case 'create':
-      return { done: 'created', name: (await createPiece(userId, { name: form.name })).name }
+    case 'create': {
+      const { id, name } = await createPiece(userId, { name: form.name })
+      return { done: 'created', id, name, prompt: form.prompt?.trim() || undefined }
+    }
     case 'rename':
       return { done: 'renamed', name: (await updatePiece(userId, form.id, { name: form.name })).name }
     case 'delete':

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, nameProblem, normalizeName } from '~/accounts/schema'
-import { FREE_PIECE_LIMIT, PRODUCT_NAME } from '~/lib/constants'
+import { FREE_PIECE_LIMIT, MAX_MESSAGE_CHARS, PRODUCT_NAME } from '~/lib/constants'
 import { parseCursor } from './cursor'
 
 export { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, normalizeName }
@@ -193,7 +193,8 @@ const target = { id: PieceIdSchema, returnTo: z.string().optional() }
  * otherwise (no JavaScript) the centred square is taken.
  */
 export const PieceFormSchema = z.discriminatedUnion('intent', [
-  CreatePieceSchema.extend({ intent: z.literal('create'), returnTo: z.string().optional() }),
+  // `prompt`: the empty /pieces carries a `?prompt=` into the first Piece, which sends it (spec 2 §2).
+  CreatePieceSchema.extend({ intent: z.literal('create'), returnTo: z.string().optional(), prompt: z.string().max(MAX_MESSAGE_CHARS).optional() }),
   RenamePieceSchema.extend({ intent: z.literal('rename'), ...target }),
   DescriptionSchema.extend({ intent: z.literal('describe'), ...target }),
   z.object({

@@ -1,6 +1,6 @@
 import { data, redirect } from '@remix-run/node'
 import { opensUpgrade, type ChatFormDone } from '~/chat/editor.server'
-import type { ChatFormReply, Refusal } from '~/chat/schema'
+import { CONFIRM_OVERWRITE, CONFIRM_PARAM, type ChatFormReply, type Refusal } from '~/chat/schema'
 import { upgradeHref } from '~/billing/upgrade'
 import { STATUS_OF } from '~/lib/api.server'
 import { isDomainError } from '~/lib/errors'
@@ -13,10 +13,13 @@ import { redirectWithToast } from '~/lib/toast.server'
  * How the editor's action answers (the rules are the chat's, in handleChatForm). A page
  * load (JavaScript off) is redirected back, with a toast when there is something to say
  * (post/redirect/get); a fetcher gets JSON: `{ ok }`, or the refusal the JSON API would
- * give, which the page shows in place.
+ * give, which the page shows in place. A send from an earlier point without Confirm
+ * Overwrite asks for it: a fetcher in JSON, a page load with `?confirm=overwrite`.
  */
 export function chatFormDone(request: Request, here: string, done: ChatFormDone) {
-  if (!isDocumentSubmission(request)) return data<ChatFormReply>({ ok: true, intent: done.intent })
+  if (!isDocumentSubmission(request)) return data<ChatFormReply>(done.confirm ? { ok: false, confirm: done.confirm } : { ok: true, intent: done.intent })
+  // Confirm Overwrite without JavaScript: the editor with the dialog open, the message kept in the draft.
+  if (done.confirm) return redirect(`${here}?${new URLSearchParams({ [CONFIRM_PARAM]: CONFIRM_OVERWRITE })}`)
   return done.toast ? redirectWithToast(here, done.toast) : redirect(here)
 }
 

@@ -3,8 +3,11 @@ import { useLoaderData } from '@remix-run/react'
 import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
 import { ChatBuilder } from '~/chat/chat-builder'
+import { isBehindLatest } from '~/chat/draft'
 import { chatData, handleChatForm } from '~/chat/editor.server'
+import { CONFIRM_OVERWRITE, CONFIRM_PARAM } from '~/chat/schema'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
+import { isDocumentSubmission } from '~/lib/submission.server'
 import { editorPageData } from '~/pieces/pages.server'
 import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
@@ -16,7 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { owned, piece, topBarPiece } = await editorPageData(request, user, params.pieceName ?? '')
   const { chat } = await chatData(user, owned)
   const prompt = arrivingPrompt(request, user.id, piece.id)
-  return data({ piece, topBarPiece, chat, prompt }, { headers: { 'Cache-Control': 'private, no-store' } })
+  const askOverwrite = new URL(request.url).searchParams.get(CONFIRM_PARAM) === CONFIRM_OVERWRITE && isBehindLatest(chat.draft)
+  return data({ piece, topBarPiece, chat, prompt, askOverwrite }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 /**
@@ -29,7 +33,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { owned } = await editorPageData(request, user, params.pieceName ?? '')
   const here = `/pieces/${owned.name}`
   try {
-    return chatFormDone(request, here, await handleChatForm(user, owned.id, await request.formData()))
+    const done = await handleChatForm(user, owned.id, await request.formData(), { keep: isDocumentSubmission(request) })
+    return chatFormDone(request, here, done)
   } catch (error) {
     return chatFormFailed(request, here, error)
   }
@@ -37,8 +42,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 /** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
 export default function PieceEditorRoute() {
-  const { piece, chat, prompt } = useLoaderData<typeof loader>()
-  return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} prompt={prompt} />
+  const { piece, chat, prompt, askOverwrite } = useLoaderData<typeof loader>()
+  return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} prompt={prompt} askOverwrite={askOverwrite} />
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE }]

@@ -13,6 +13,7 @@ import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 import { applyPieceForm, type PieceFormOutcome } from '~/pieces/forms.server'
+import { editorUrlSendingPrompt } from '~/pieces/prompt.server'
 import { PIECE_FORM_FAILURES, PieceFormSchema, PieceMessages, type PieceFormReply, type PieceIntent } from '~/pieces/schema'
 
 /** The forms whose refusals belong under their name field; the others' become form errors (a toast). */
@@ -41,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return refuse({ message: firstError(submission.reply()) ?? PieceMessages.updateFailed, status: 400, invalid: true })
   }
   try {
-    return await answerSuccess(await applyPieceForm(user.id, submission.value), returnTo)
+    return await answerSuccess(user.id, await applyPieceForm(user.id, submission.value), returnTo)
   } catch (error) {
     if (!(error instanceof DomainError)) {
       // As the JSON API does: the failure is logged, and the page shows the spec's failure toast.
@@ -57,18 +58,15 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/** Where a Piece lives after a rename: the same kind of page under the new name. */
-function pieceHref(returnTo: string, name: string) {
-  return returnTo.startsWith('/pieces/') ? `/pieces/${name}` : `/${name}`
-}
-
 /** A change made in place replaces the page's history entry rather than adding one. */
-function answerSuccess(outcome: PieceFormOutcome, returnTo: string) {
+function answerSuccess(userId: number, outcome: PieceFormOutcome, returnTo: string) {
   switch (outcome.done) {
     case 'created':
-      return redirect(`/pieces/${outcome.name}`)
+      // A Piece made for a prompt (the empty /pieces?prompt=) opens sending it, as one made at onboarding does.
+      return redirect(outcome.prompt ? editorUrlSendingPrompt(userId, outcome, outcome.prompt) : `/pieces/${outcome.name}`)
     case 'renamed':
-      return replace(pieceHref(returnTo, outcome.name))
+      // Spec 1 §2.2: after a rename the user goes to /pieces/{new name}, from the editor and from the public view alike.
+      return replace(`/pieces/${outcome.name}`)
     case 'deleted':
       return redirectWithToast('/explore', { title: PieceMessages.deleted, variant: 'success' }, { headers: { 'X-Remix-Replace': 'yes' } })
     case 'updated':

@@ -55,8 +55,18 @@ export default function SignInRoute() {
   const actionData = useActionData<typeof action>()
   const location = useLocation()
   const mode = location.pathname === '/signup' ? 'signup' : 'signin'
-  const redirectTo = new URLSearchParams(location.search).get('redirect')
+  const redirectTo = signInRedirect(new URLSearchParams(location.search))
   return <SignInCard key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} google={google} />
+}
+
+/**
+ * Where the card sends the user once signed in: the `redirect` it was given, or, for a
+ * visitor who came with a `?prompt=` (spec 1 §2.2), /pieces with that prompt, which a new
+ * user reaches through onboarding (their first Piece is made for it and sends it).
+ */
+function signInRedirect(params: URLSearchParams) {
+  const prompt = params.get('prompt')?.trim()
+  return params.get('redirect') ?? (prompt ? `/pieces?${new URLSearchParams({ prompt })}` : null)
 }
 
 export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(location.pathname === '/signup' ? 'Sign up' : 'Sign in') }]

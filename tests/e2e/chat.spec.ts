@@ -69,9 +69,11 @@ test('a reload mid-generation picks the stream up again and shows the result', a
   await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
   await page.reload()
   await expect(page.getByTestId('chat-status')).toContainText('Lay out the page')
+  // The message being built is in the history after the reload too; Accept says it is built.
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText(message)).toBeVisible()
   await step.release()
-  await expect(page.getByRole('list', { name: 'Chat history' }).getByText(message)).toBeVisible({ timeout: 20_000 })
-  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible({ timeout: 20_000 })
+  await expect(page.getByTestId('chat-status')).toHaveText('Generation complete')
 })
 
 test('over the daily limit a send opens the upgrade overlay over the input', async ({ page }) => {
@@ -139,4 +141,78 @@ test('a ?prompt= link into an existing Piece fills the input and sends nothing',
   await expect(page.getByLabel('Message')).toHaveValue('delete everything')
   await expect(page.getByTestId('chat-status')).toHaveText('Ready to build your Piece')
   await expect(page.getByRole('list', { name: 'Chat history' }).getByText('delete everything')).toHaveCount(0)
+})
+
+test('a send refused because another generation runs says so until that run ends', async ({ page, context }) => {
+  const { name } = await newPiece(page)
+  // This page's event stream is held back, so the send meets the other run before the page hears of it.
+  let openStream = () => {}
+  let streamUrl = ''
+  const streamHeld = new Promise<void>((resolve) => (openStream = resolve))
+  await page.route('**/api/private/chat/subscribe?*', async (route) => {
+    streamUrl = route.request().url()
+    await streamHeld
+    await route.continue()
+  })
+  await page.reload()
+  await expect(page.getByTestId('chat-status')).toHaveText('Ready to build your Piece')
+
+  const other = await context.newPage()
+  await other.goto(`/pieces/${name}`)
+  const theirs = ownMessage('a build from another tab')
+  const step = await holdFirstStep(page, theirs)
+  await other.getByLabel('Message').fill(theirs)
+  await other.getByRole('button', { name: 'Send' }).click()
+  await step.held()
+
+  const status = page.getByTestId('chat-status')
+  await page.getByLabel('Message').fill('my own change')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(status).toHaveText('Another generation in progress')
+  await expect(page.getByLabel('Message')).toHaveValue('my own change')
+  // Everything the status line says from here on is recorded.
+  await status.evaluate((element) => {
+    const said: string[] = []
+    ;(window as unknown as { said: string[] }).said = said
+    new MutationObserver(() => said.push(element.textContent ?? '')).observe(element, { subtree: true, childList: true, characterData: true })
+  })
+  const streamed = page.waitForResponse('**/api/private/chat/subscribe?*')
+  openStream()
+  await streamed
+  // The stream has told this page where the other run is (a second listener, opened later, hears it too) before that run goes on.
+  await page.evaluate(
+    (url) =>
+      new Promise<void>((resolve) => {
+        const source = new EventSource(url)
+        source.onmessage = (message) => {
+          if ((JSON.parse(message.data) as { type: string }).type === 'ready') return
+          source.close()
+          resolve()
+        }
+      }),
+    streamUrl,
+  )
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)))
+  await step.release()
+  await expect(status).toHaveText('Generation complete', { timeout: 20_000 })
+  const said = await page.evaluate(() => (window as unknown as { said: string[] }).said)
+  expect(said.filter((text) => text !== 'Another generation in progress' && text !== 'Generation complete')).toEqual([])
+  await other.close()
+})
+
+test('a second ?prompt= into a Piece that is still building stays in the input', async ({ page }) => {
+  const { name } = await newPiece(page)
+  const first = ownMessage('a shopping list')
+  const step = await holdFirstStep(page, first)
+  await page.getByLabel('Message').fill(first)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await step.held()
+  const second = ownMessage('now add prices')
+  await page.goto(`/pieces?${new URLSearchParams({ prompt: second })}`)
+  await expect(page).toHaveURL(`/pieces/${name}`)
+  await expect(page.getByLabel('Message')).toHaveValue(second)
+  await step.release()
+  await expect(page.getByTestId('chat-status')).toHaveText('Generation complete', { timeout: 20_000 })
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText(first)).toBeVisible()
+  await expect(page.getByLabel('Message')).toHaveValue(second)
 })

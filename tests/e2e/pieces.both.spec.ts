@@ -88,6 +88,24 @@ test.describe('Pieces', () => {
     expect((await page.goto(`/pieces/${renamed}`))?.status()).toBe(404)
   })
 
+  test('renaming from the public view goes to the editor under the new name (spec 1 §2.2)', async ({ page }) => {
+    await signIn(page)
+    const name = uniquePiece('public')
+    await createFromSidebar(page, name)
+    await expect(page).toHaveURL(`/pieces/${name}`)
+    await page.goto(`/${name}`)
+    const menu = await openMenu(page)
+    const renamed = uniquePiece('moved')
+    const rename = menu.getByRole('button', { name: 'Rename' })
+    if (await rename.isVisible()) await rename.click()
+    await menu.getByLabel('Piece name').fill(renamed)
+    const saveName = menu.getByRole('button', { name: 'Save name' })
+    if (await saveName.isVisible()) await saveName.click()
+    else await menu.getByLabel('Piece name').press('Enter')
+    await expect(page).toHaveURL(`/pieces/${renamed}`)
+    await expect(page.getByTestId('top-bar-title')).toHaveText(renamed)
+  })
+
   test('private and members-only need PLUS: the upgrade dialog opens and nothing changes', async ({ page }) => {
     await signIn(page)
     const name = uniquePiece('gate')

@@ -112,7 +112,8 @@ test('onboarding with a prompt creates a piece_ Piece and opens it with the prom
   await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible({ timeout: 15_000 })
   await page.reload()
   await expect(history.getByText('a tip calculator')).toHaveCount(1)
-  await expect(page.getByTestId('chat-status')).toHaveText('Ready to build your Piece')
+  // The built result waits for Accept or Reject, and the status still says so (issue 14.2).
+  await expect(page.getByTestId('chat-status')).toHaveText('Generation complete')
 })
 
 test('refused menu changes show in place: a taken name, a rename during a generation, a long description', async ({ page }) => {

@@ -113,7 +113,7 @@ describe('the chat forms of the editor', () => {
       values (${owner.userId}, (now() at time zone ${USAGE_TIME_ZONE})::date, ${FREE_DAILY_TOKEN_LIMIT})`
     const refused = await reply(post(owner, { intent: 'send', message: 'one more' }))
     expect(refused.status).toBe(429)
-    expect(refused.body.ok === false && refused.body.refusal.message).toMatch(/Daily token limit/)
+    expect(refused.body.ok === false && 'refusal' in refused.body && refused.body.refusal.message).toMatch(/Daily token limit/)
     const page = (await post(owner, { intent: 'send', message: 'one more' }, PAGE)) as Response
     expect(page.headers.get('location')).toBe(`/pieces/${owner.name}?upgrade=plus`)
   })
@@ -134,6 +134,61 @@ describe('the chat forms of the editor', () => {
     const page = (await post(owner, { intent: 'redo', at: '0' }, PAGE)) as Response
     expect(page.status).toBe(302)
     expect(await draftOf(owner)).toMatchObject({ historyIndex: 1, currentInput: '' })
+  })
+
+  it('asks for Confirm Overwrite before a send from an earlier point, keeping the message for a page load', async () => {
+    const owner = await newOwner()
+    const exchange = (content: string) => ({
+      userMessage: { role: 'user', content, attachments: [] },
+      assistantMessage: { role: 'assistant', content: `<p>${content}</p>`, attachments: [] },
+      tokensUsed: 10,
+    })
+    const draft = { currentInput: 'two', currentAttachments: [], exchangeHistory: [exchange('one'), exchange('two')], historyIndex: 0 }
+    await sql`update pieces set draft = ${sql.json(draft)} where id = ${owner.pieceId}`
+    expect(await reply(post(owner, { intent: 'send', message: 'two, but blue', at: '0' }))).toEqual({ status: 200, body: { ok: false, confirm: 'overwrite' } })
+    const asked = (await post(owner, { intent: 'send', message: 'two, but blue', at: '0' }, PAGE)) as Response
+    expect(asked.headers.get('location')).toBe(`/pieces/${owner.name}?confirm=overwrite`)
+    expect(await draftOf(owner)).toMatchObject({ historyIndex: 0, currentInput: 'two, but blue' })
+    expect(await generationsOf(owner.pieceId)).toEqual([])
+
+    const confirmed = (await post(owner, { intent: 'send', message: 'two, but blue', at: '0', overwrite: 'yes' }, PAGE)) as Response
+    expect(confirmed.headers.get('location')).toBe(`/pieces/${owner.name}`)
+    expect((await generationsOf(owner.pieceId)).map((generation) => generation.request.message)).toEqual(['two, but blue'])
+    expect(await draftOf(owner)).toMatchObject({ historyIndex: 0, currentInput: '' })
+  })
+
+  it('takes images as files without JavaScript, within the same limits, and keeps a refused message', async () => {
+    const owner = await newOwner()
+    const form = new FormData()
+    form.set('intent', 'send')
+    form.set('message', 'use these')
+    for (let index = 0; index < 4; index += 1) form.append('images', new File([readFileSync('tests/e2e/files/icon.png')], 'icon.png', { type: 'image/png' }))
+    const request = (body: FormData) =>
+      action({
+        request: new Request(`http://localhost/pieces/${owner.name}`, { method: 'POST', headers: { cookie: owner.cookie, ...PAGE }, body }),
+        context: ROUTE_CONTEXT,
+        params: { pieceName: owner.name },
+      })
+    const tooMany = (await request(form)) as Response
+    expect(tooMany.headers.get('set-cookie')).toMatch(/toast/)
+    expect((await draftOf(owner)).currentInput).toBe('use these')
+    expect(await generationsOf(owner.pieceId)).toEqual([])
+
+    form.delete('images')
+    form.append('images', new File([readFileSync('tests/e2e/files/icon.png')], 'photo.jpg', { type: 'image/jpeg' }))
+    await request(form)
+    const [sent] = await generationsOf(owner.pieceId)
+    expect(sent!.request.attachments.map((attachment) => attachment.url.slice(0, 22))).toEqual(['data:image/png;base64,'])
+  })
+
+  it('dismisses how the last generation ended', async () => {
+    const owner = await newOwner()
+    await post(owner, { intent: 'send', message: 'soon stopped', at: '-1' })
+    await post(owner, { intent: 'stop' })
+    const outcome = () => sql<{ dismissed: boolean }[]>`select dismissed_at is not null as dismissed from generations where piece_id = ${owner.pieceId}`
+    expect(await outcome()).toEqual([{ dismissed: false }])
+    expect(await reply(post(owner, { intent: 'dismiss' }))).toEqual({ status: 200, body: { ok: true, intent: 'dismiss' } })
+    expect(await outcome()).toEqual([{ dismissed: true }])
   })
 
   it('saves the model, refuses a PLUS model to a free user, and answers a signed-out fetcher in place', async () => {

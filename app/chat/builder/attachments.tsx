@@ -2,8 +2,8 @@ import { Fragment } from 'react'
 import { cn } from '~/ui/cn'
 import type { Attachment } from '../send-schema'
 
-/** The images attached to the message being written, and those still being read. */
-export function AttachmentList({ attachments, loading, onRemove }: { attachments: Attachment[]; loading: number; onRemove: (index: number) => void }) {
+/** The images attached to the message being written, and those still being read; without `onRemove` (no JavaScript) they stay as they are. */
+export function AttachmentList({ attachments, loading, onRemove }: { attachments: Attachment[]; loading: number; onRemove?: (index: number) => void }) {
   if (!attachments.length && !loading) return null
   return (
     <ul className="mb-2 flex gap-2" aria-label="Attachments">
@@ -16,14 +16,16 @@ export function AttachmentList({ attachments, loading, onRemove }: { attachments
       {attachments.map((attachment, index) => (
         <li key={attachment.id ?? index} className="relative">
           <img src={attachment.url} alt={`Attachment ${index + 1}`} className="size-12 rounded-md object-cover" />
-          <button
-            type="button"
-            aria-label={`Remove attachment ${index + 1}`}
-            onClick={() => onRemove(index)}
-            className="absolute -top-1.5 -right-1.5 grid size-5 place-items-center rounded-full bg-zinc-900 text-xs text-white"
-          >
-            ×
-          </button>
+          {onRemove ? (
+            <button
+              type="button"
+              aria-label={`Remove attachment ${index + 1}`}
+              onClick={() => onRemove(index)}
+              className="absolute -top-1.5 -right-1.5 grid size-5 place-items-center rounded-full bg-zinc-900 text-xs text-white"
+            >
+              ×
+            </button>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -45,6 +47,27 @@ export function AttachButton({ enabled, onFiles }: { enabled: boolean; onFiles: 
           onFiles(Array.from(event.currentTarget.files ?? []))
           event.currentTarget.value = ''
         }}
+      />
+    </label>
+  )
+}
+
+/**
+ * Attach without JavaScript (spec 2 §5): the browser's own file picker, posted with the
+ * message (multipart). The server reads the images and holds them to the same rules: at
+ * most three with those already attached, 8 MB together.
+ */
+export function ImagePicker({ enabled }: { enabled: boolean }) {
+  return (
+    <label className={cn('mt-2 flex min-w-0 items-center gap-2 text-xs', !enabled && 'opacity-50')}>
+      <span className="shrink-0">Attach</span>
+      <input
+        type="file"
+        name="images"
+        accept="image/*"
+        multiple
+        disabled={!enabled}
+        className="min-w-0 flex-1 text-xs file:mr-2 file:rounded-md file:border file:border-zinc-300 file:bg-transparent file:px-2 file:py-1 file:text-xs file:text-inherit dark:file:border-zinc-700"
       />
     </label>
   )

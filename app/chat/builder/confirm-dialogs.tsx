@@ -1,16 +1,62 @@
-import { Button } from '~/ui/button'
+import { Link, type FetcherWithComponents } from '@remix-run/react'
+import type { FormEvent } from 'react'
+import { Button, buttonClasses } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
+import type { Attachment } from '../send-schema'
+import { AttachmentFields } from './attachments'
 
-/** Spec 2 §4: sending from an earlier point drops the later exchanges, once confirmed. */
-export function OverwriteDialog({ open, onClose, onOverwrite }: { open: boolean; onClose: () => void; onOverwrite: () => void }) {
+/**
+ * Spec 2 §4: sending from an earlier point drops the later exchanges, once confirmed.
+ * Overwrite posts the send again with `overwrite`, the message and its images as fields:
+ * with JavaScript from the input, without it from the draft, where the server kept them
+ * when it asked (`?confirm=overwrite`, this dialog rendered open; Cancel goes back to the editor).
+ */
+export function OverwriteDialog({
+  open,
+  hydrated,
+  Form,
+  at,
+  message,
+  attachments,
+  closeHref,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean
+  hydrated: boolean
+  Form: FetcherWithComponents<unknown>['Form']
+  at: number
+  message: string
+  attachments: Attachment[]
+  closeHref: string
+  onClose: () => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+}) {
   return (
-    <Dialog open={open} onClose={onClose} title="Confirm Overwrite" description="Sending from here replaces the later steps of this history. Continue?">
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button onClick={onOverwrite}>Overwrite</Button>
-      </div>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      closeHref={hydrated ? undefined : closeHref}
+      title="Confirm Overwrite"
+      description="Sending from here replaces the later steps of this history. Continue?"
+    >
+      <Form method="post" encType="multipart/form-data" onSubmit={onSubmit} className="flex justify-end gap-2">
+        <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="at" value={at} />
+        <input type="hidden" name="overwrite" value="yes" />
+        <input type="hidden" name="message" value={message} />
+        <AttachmentFields attachments={attachments} />
+        {hydrated ? (
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+        ) : (
+          <Link to={closeHref} replace className={buttonClasses('secondary', 'md')}>
+            Cancel
+          </Link>
+        )}
+        <Button type="submit">Overwrite</Button>
+      </Form>
     </Dialog>
   )
 }

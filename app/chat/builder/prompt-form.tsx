@@ -3,11 +3,12 @@ import type { FormEvent, RefObject } from 'react'
 import { MAX_ATTACHMENTS } from '~/lib/constants'
 import { Button } from '~/ui/button'
 import type { ChatData } from '../types'
-import { AttachButton, AttachmentFields, AttachmentList } from './attachments'
+import { AttachButton, AttachmentFields, AttachmentList, ImagePicker } from './attachments'
 import { LimitOverlay } from './limit-overlay'
-import { ModelPicker } from './model-picker'
+import { MODEL_FORM_ID, ModelPicker } from './model-picker'
 import type { Overlay } from './overlays'
 import { PromptInput } from './prompt-input'
+import { PROMPT_FORM_ID } from './status-bar'
 import { TokenUsage } from './token-usage'
 import type { Composer } from './use-composer'
 import type { useModelPicker } from './use-model-picker'
@@ -15,7 +16,8 @@ import type { useModelPicker } from './use-model-picker'
 /**
  * Spec 2 §2 chat controls: the message with its images, the model picker, today's tokens
  * and Send; the limit overlay sits over them. One form (intent `send`), posted by a
- * fetcher with JavaScript and by the browser without it.
+ * fetcher with JavaScript and by the browser without it; the model picker in the same row
+ * belongs to a form of its own (intent `model`).
  */
 export function PromptForm({
   Form,
@@ -49,37 +51,64 @@ export function PromptForm({
   const canAttach = !processing && composer.attachments.length + composer.loadingImages < MAX_ATTACHMENTS
   const addFiles = (files: File[]) => void composer.addFiles(files)
   return (
-    <Form ref={form} method="post" encType="multipart/form-data" onSubmit={onSubmit} className="relative border-t border-zinc-200 p-3 dark:border-zinc-800">
-      <input type="hidden" name="intent" value="send" />
-      <input type="hidden" name="at" value={at} />
-      {hydrated ? <AttachmentFields attachments={composer.attachments} /> : null}
-      {overlay ? <LimitOverlay overlay={overlay} onClose={onCloseOverlay} /> : null}
-      <AttachmentList attachments={composer.attachments} loading={composer.loadingImages} onRemove={composer.removeAttachment} />
-      <PromptInput
-        hydrated={hydrated}
-        value={composer.input}
-        defaultValue={chat.draft.currentInput}
-        expanded={composer.expanded}
-        disabled={processing && hydrated}
-        canAttach={canAttach}
-        onChange={composer.setInput}
-        onExpand={() => composer.setExpanded(true)}
-        onEnter={onEnter}
-        onFiles={addFiles}
-      />
-      <div className="mt-2 flex items-center gap-2">
-        {hydrated ? <AttachButton enabled={canAttach} onFiles={addFiles} /> : null}
-        <label className="sr-only" htmlFor="chat-model">
-          Model
-        </label>
-        {hydrated ? (
-          <ModelPicker model={picker.model} subscribed={chat.subscribed} saving={picker.saving} disabled={processing} onChoose={picker.choose} />
-        ) : null}
-        <TokenUsage dailyTokenCount={chat.usage.dailyTokenCount} tokenLimit={chat.usage.tokenLimit} />
-        <Button type="submit" size="sm" className="shrink-0" disabled={hydrated && (busy || (!composer.input.trim() && !composer.attachments.length))}>
-          Send
-        </Button>
-      </div>
-    </Form>
+    <>
+      <Form
+        ref={form}
+        id={PROMPT_FORM_ID}
+        method="post"
+        encType="multipart/form-data"
+        onSubmit={onSubmit}
+        className="relative border-t border-zinc-200 p-3 dark:border-zinc-800"
+      >
+        <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="at" value={at} />
+        <AttachmentFields attachments={composer.attachments} />
+        {overlay ? <LimitOverlay overlay={overlay} onClose={onCloseOverlay} /> : null}
+        <AttachmentList attachments={composer.attachments} loading={composer.loadingImages} onRemove={hydrated ? composer.removeAttachment : undefined} />
+        <PromptInput
+          hydrated={hydrated}
+          value={composer.input}
+          expanded={composer.expanded}
+          disabled={processing}
+          canAttach={canAttach}
+          onChange={composer.setInput}
+          onExpand={() => composer.setExpanded(true)}
+          onEnter={onEnter}
+          onFiles={addFiles}
+        />
+        {hydrated ? null : <ImagePicker enabled={canAttach} />}
+        <div className="mt-2 flex items-center gap-2">
+          {hydrated ? <AttachButton enabled={canAttach} onFiles={addFiles} /> : null}
+          <label className="sr-only" htmlFor="chat-model">
+            Model
+          </label>
+          <ModelPicker
+            model={picker.model}
+            subscribed={chat.subscribed}
+            hydrated={hydrated}
+            saving={picker.saving}
+            disabled={processing}
+            onChoose={picker.choose}
+          />
+          {hydrated ? null : (
+            <Button type="submit" form={MODEL_FORM_ID} size="sm" variant="secondary" className="shrink-0 px-2" disabled={processing} aria-label="Save model">
+              Save
+            </Button>
+          )}
+          <TokenUsage dailyTokenCount={chat.usage.dailyTokenCount} tokenLimit={chat.usage.tokenLimit} />
+          <Button
+            type="submit"
+            size="sm"
+            className="shrink-0"
+            disabled={processing || (hydrated && (busy || (!composer.input.trim() && !composer.attachments.length)))}
+          >
+            Send
+          </Button>
+        </div>
+      </Form>
+      <picker.Form id={MODEL_FORM_ID} method="post" hidden>
+        <input type="hidden" name="intent" value="model" />
+      </picker.Form>
+    </>
   )
 }

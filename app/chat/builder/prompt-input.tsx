@@ -10,7 +10,6 @@ const INPUT_MAX_PX = 200
 export function PromptInput({
   hydrated,
   value,
-  defaultValue,
   expanded,
   disabled,
   canAttach,
@@ -21,7 +20,6 @@ export function PromptInput({
 }: {
   hydrated: boolean
   value: string
-  defaultValue: string
   expanded: boolean
   disabled: boolean
   canAttach: boolean
@@ -68,7 +66,7 @@ export function PromptInput({
         name="message"
         rows={1}
         value={hydrated ? value : undefined}
-        defaultValue={hydrated ? undefined : defaultValue}
+        defaultValue={hydrated ? undefined : value}
         onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={onKeyDown}
         onFocus={onExpand}

@@ -2,10 +2,16 @@ import type { FetcherWithComponents } from '@remix-run/react'
 import { Button } from '~/ui/button'
 import type { Status } from './status'
 
+type ChatForm = FetcherWithComponents<unknown>['Form']
+
+/** The prompt form's id: Retry submits it from the status bar, with or without JavaScript. */
+export const PROMPT_FORM_ID = 'chat-prompt'
+
 /**
  * Spec 2 §4: the status line and progress bar, with Stop while processing and Retry and
- * Dismiss after a stop or an error. Stop is a form (a fetcher's, with JavaScript); without
- * JavaScript the page refreshes itself while a generation runs.
+ * Dismiss after a stop or an error. Each is a form (a fetcher's, with JavaScript): Retry
+ * sends the input again, as Send would. Without JavaScript the page refreshes itself while
+ * a generation runs.
  */
 export function StatusBar({
   state,
@@ -13,15 +19,15 @@ export function StatusBar({
   running,
   canRetry,
   StopForm,
-  onRetry,
+  DismissForm,
   onDismiss,
 }: {
   state: Status
   hydrated: boolean
   running: boolean
   canRetry: boolean
-  StopForm: FetcherWithComponents<unknown>['Form']
-  onRetry: () => void
+  StopForm: ChatForm
+  DismissForm: ChatForm
   onDismiss: () => void
 }) {
   const processing = state.status === 'processing'
@@ -41,14 +47,17 @@ export function StatusBar({
               </Button>
             </StopForm>
           ) : null}
-          {(state.status === 'error' || state.status === 'stopped') && hydrated ? (
+          {state.status === 'error' || state.status === 'stopped' ? (
             <>
-              <Button size="sm" variant="secondary" onClick={onRetry} disabled={!canRetry}>
+              <Button type="submit" form={PROMPT_FORM_ID} size="sm" variant="secondary" disabled={!canRetry}>
                 Retry
               </Button>
-              <Button size="sm" variant="ghost" onClick={onDismiss}>
-                Dismiss
-              </Button>
+              <DismissForm method="post" onSubmit={onDismiss}>
+                <input type="hidden" name="intent" value="dismiss" />
+                <Button type="submit" size="sm" variant="ghost">
+                  Dismiss
+                </Button>
+              </DismissForm>
             </>
           ) : null}
         </div>

@@ -1,4 +1,6 @@
-import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
+import { hasPending } from '../draft'
+import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, progressHint, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
+import type { ChatData } from '../types'
 
 /** Spec 2 §3 processing status: what the status line says and how full the bar is. */
 export type Status = { status: ProcessingStatus; message: string; progress: number | null }
@@ -15,6 +17,22 @@ export function statusFromStage(stage: string): Status {
   if (stage === 'planning') return { status: 'processing', message: STATUS_MESSAGES.planning, progress: 30 }
   if (stage === 'generating') return { status: 'processing', message: STATUS_MESSAGES.generating, progress: 60 }
   if (stage === 'sending') return SENDING
+  return IDLE
+}
+
+/**
+ * What the status line says when the page loads, with or without JavaScript: a running
+ * generation's latest step, or its stage; otherwise how the last one ended, in the words the event stream
+ * uses. "Generation complete" stays while its result waits for Accept or Reject; a stop or
+ * an error stays, with Retry and Dismiss, until dismissed.
+ */
+export function initialStatus({ stage, lastOutcome, draft, running }: Pick<ChatData, 'stage' | 'lastOutcome' | 'draft' | 'running'>): Status {
+  const step = running?.step
+  if (stage !== 'idle' && step) return { status: 'processing', message: step.title, progress: progressHint(step.title, step) }
+  if (stage !== 'idle') return statusFromStage(stage)
+  if (lastOutcome?.status === 'complete' && hasPending(draft)) return { ...COMPLETE, progress: null }
+  if (lastOutcome?.status === 'stopped') return { ...STOPPED, progress: null }
+  if (lastOutcome?.status === 'failed') return { ...failure(lastOutcome.error ?? STATUS_MESSAGES.error), progress: null }
   return IDLE
 }
 

@@ -1,11 +1,11 @@
-import { useNavigate } from '@remix-run/react'
+import { useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import type { ArrivingPrompt } from '~/pieces/prompt.server'
 
 /**
  * Spec 2 §2's prompt parameter: placed in the input, removed from the address, and sent
  * once per Piece when the Piece was made for it; any other prompt (a link from anywhere)
- * only fills the input.
+ * only fills the input. Every arrival counts, also a second one into a page already open.
  */
 export function useArrivingPrompt({
   prompt,
@@ -23,16 +23,17 @@ export function useArrivingPrompt({
   fillInput: (text: string) => void
 }) {
   const navigate = useNavigate()
-  const arrived = useRef(false)
+  const { key } = useLocation()
+  const arrived = useRef<string | null>(null)
   useEffect(() => {
-    // Once, on arrival.
-    if (!hydrated || arrived.current) return
-    arrived.current = true
+    // Once per arrival (a page load or a navigation), not on every reload of the page's data.
+    if (!hydrated || arrived.current === key) return
+    arrived.current = key
     if (!prompt?.text.trim()) return
     navigate(`/pieces/${pieceName}`, { replace: true, preventScrollReset: true })
-    const key = `pieces:prompt-sent:${pieceId}`
-    if (!prompt.autoSend || window.sessionStorage.getItem(key)) return fillInput(prompt.text)
-    window.sessionStorage.setItem(key, '1')
+    const sentKey = `pieces:prompt-sent:${pieceId}`
+    if (!prompt.autoSend || window.sessionStorage.getItem(sentKey)) return fillInput(prompt.text)
+    window.sessionStorage.setItem(sentKey, '1')
     send(prompt.text)
-  }, [fillInput, hydrated, navigate, pieceId, pieceName, prompt, send])
+  }, [fillInput, hydrated, key, navigate, pieceId, pieceName, prompt, send])
 }

@@ -5,7 +5,7 @@ import { starterDocument } from '~/pieces/starter-document'
 import { codeAt, hasPending, type DraftData } from '../draft'
 import type { ChatData } from '../types'
 import type { Overlay } from './overlays'
-import { IDLE, STOPPED } from './status'
+import { IDLE, initialStatus, STOPPED } from './status'
 import { useArrivingPrompt } from './use-arriving-prompt'
 import { useComposer, type Composer } from './use-composer'
 import { useDraftHistory } from './use-draft-history'
@@ -13,38 +13,48 @@ import { useGenerationStream } from './use-generation-stream'
 import { useModelPicker } from './use-model-picker'
 import { usePreviewRunner } from './use-preview-runner'
 import { useSend } from './use-send'
-import { useStop } from './use-stop'
+import { useDismiss, useStop } from './use-stop'
 
 export type Confirm = 'overwrite' | 'accept' | 'reject'
 
-const signatureOf = (draft: DraftData) => `${draft.historyIndex}:${draft.exchangeHistory.length}:${draft.currentAttachments.length}:${draft.currentInput}`
+const signatureOf = (draft: DraftData) => `${draft.currentAttachments.map((attachment) => attachment.url.length).join(',')}:${draft.currentInput}`
 
 /**
- * The saved draft's input is the server's truth when the draft changes there (a send,
- * Undo, Redo, Accept, Reject, a Stop that gives the message back); other reloads of the
- * page's data (a model change) leave what is being written alone. `expect` names a draft
- * the page already shows (an Undo on its way), so its arrival does not write over what
- * was typed since.
+ * The saved draft's input is the server's truth when it changes there (Undo or Redo in
+ * another tab, a Stop or a failure that gives the message back); other changes of the
+ * page's data (a generation that completes, a model change) leave what is being written
+ * alone, such as a prompt that arrived while another generation was built. `expect` names
+ * a draft the page already shows (an Undo on its way), so its arrival does not write over
+ * what was typed since. While `holding` (a message is being sent) the input stays as it is.
  */
-function useInputFromDraft(saved: DraftData, composer: Composer, sending: boolean) {
+function useInputFromDraft(saved: DraftData, composer: Composer, holding: boolean) {
   const signature = signatureOf(saved)
   const seen = useRef(signature)
   const { fill } = composer
   useEffect(() => {
     if (seen.current === signature) return
     seen.current = signature
-    if (!sending) fill(saved.currentInput, saved.currentAttachments)
-  }, [fill, saved, sending, signature])
+    if (!holding) fill(saved.currentInput, saved.currentAttachments)
+  }, [fill, holding, saved, signature])
   return { expect: (draft: DraftData) => void (seen.current = signatureOf(draft)) }
 }
 
+export type ChatBuilderProps = {
+  chat: ChatData
+  pieceName: string
+  prompt: ArrivingPrompt | null
+  /** `?confirm=overwrite`: a send from an earlier point waits for Confirm Overwrite (the page without JavaScript asks so). */
+  askOverwrite: boolean
+}
+
 /** Everything the chat builder shows and does, put together from its parts. */
-export function useChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; pieceName: string; prompt: ArrivingPrompt | null }) {
+export function useChatBuilder({ chat, pieceName, prompt, askOverwrite }: ChatBuilderProps) {
   const hydrated = useHydrated()
-  const composer = useComposer(chat.draft.currentInput, chat.draft.currentAttachments)
+  // An arriving prompt is in the input from the first paint (and, without JavaScript, only there).
+  const composer = useComposer(prompt?.text.trim() ? prompt.text : chat.draft.currentInput, chat.draft.currentAttachments)
   const [overlay, setOverlay] = useState<Overlay | null>(null)
-  const [confirm, setConfirm] = useState<Confirm | null>(null)
-  const view = useGenerationStream({ pieceId: chat.pieceId, stage: chat.stage, enabled: hydrated, onEnd: (end) => sender.ended(end) })
+  const [confirm, setConfirm] = useState<Confirm | null>(askOverwrite ? 'overwrite' : null)
+  const view = useGenerationStream({ pieceId: chat.pieceId, initial: initialStatus(chat), enabled: hydrated, onEnd: (end) => sender.ended(end) })
   const processing = view.state.status === 'processing'
   const history = useDraftHistory({
     saved: chat.draft,
@@ -66,6 +76,7 @@ export function useChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; pi
     sender.ended('stopped')
     view.finish(STOPPED)
   })
+  const DismissForm = useDismiss()
   const picker = useModelPicker(chat)
   const input = useInputFromDraft(chat.draft, composer, Boolean(sender.pending))
   useArrivingPrompt({ prompt, pieceId: chat.pieceId, pieceName, hydrated, send: sender.sendText, fillInput: composer.setInput })
@@ -91,6 +102,7 @@ export function useChatBuilder({ chat, pieceName, prompt }: { chat: ChatData; pi
     picker,
     sender,
     StopForm,
+    DismissForm,
     history,
     runner,
   }

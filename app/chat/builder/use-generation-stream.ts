@@ -2,9 +2,31 @@ import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { progressHint, STATUS_MESSAGES } from '../progress'
 import type { ChatEvent } from '../types'
-import { clearAfter, COMPLETE, failure, STOPPED, statusFromStage, type Status } from './status'
+import { clearAfter, COMPLETE, failure, IDLE, STOPPED, statusFromStage, type Status } from './status'
 
 export type GenerationEnd = 'complete' | 'stopped' | 'failed'
+
+/** A send refused because another generation runs (409): it stays said until the user acts or that run ends (spec 2 §8). */
+const isBusyRefusal = (status: Status) => status.status === 'error' && status.message === STATUS_MESSAGES.busy
+
+/**
+ * The page's data is out of date (a generation completed) and is reloaded once no other
+ * load is under way: starting one over another cuts that one short, which Remix reports as
+ * an uncaught AbortError, and its answer could predate the result anyway. `refreshing`:
+ * the reload that brings the result has not landed yet.
+ */
+function useReloadWhenIdle() {
+  const revalidator = useRevalidator()
+  const navigation = useNavigation()
+  const [stale, setStale] = useState(false)
+  const { revalidate } = revalidator
+  useEffect(() => {
+    if (!stale || navigation.state !== 'idle' || revalidator.state !== 'idle') return
+    setStale(false)
+    revalidate()
+  }, [navigation.state, revalidate, revalidator.state, stale])
+  return { setStale, refreshing: stale || revalidator.state !== 'idle' }
+}
 
 function parseEvent(data: string): ChatEvent | null {
   try {
@@ -22,42 +44,58 @@ function parseEvent(data: string): ChatEvent | null {
  */
 export function useGenerationStream({
   pieceId,
-  stage,
+  initial,
   enabled,
   onEnd,
 }: {
   pieceId: number
-  stage: string
+  /** What the page's data says (app/chat/builder/status.ts `initialStatus`). */
+  initial: Status
   enabled: boolean
   onEnd: (end: GenerationEnd) => void
 }) {
-  const [state, setState] = useState<Status>(() => statusFromStage(stage))
+  const [state, setShown] = useState<Status>(initial)
   const [liveCode, setLiveCode] = useState<string | null>(null)
-  const revalidator = useRevalidator()
-  const navigation = useNavigation()
-  // The page's data is out of date (a generation completed) and is reloaded once no other
-  // load is under way: starting one over another cuts that one short, which Remix reports
-  // as an uncaught AbortError, and its answer could predate the result anyway.
-  const [stale, setStale] = useState(false)
-  const { revalidate } = revalidator
-  useEffect(() => {
-    if (!stale || navigation.state !== 'idle' || revalidator.state !== 'idle') return
-    setStale(false)
-    revalidate()
-  }, [navigation.state, revalidate, revalidator.state, stale])
+  // While a 409 is shown, the other run's progress waits here instead of replacing it.
+  const shown = useRef(state)
+  const behind = useRef<{ status: Status; code: string | null } | null>(null)
+  const show = useCallback((next: Status) => {
+    shown.current = next
+    setShown(next)
+  }, [])
+  const setState = useCallback(
+    (next: Status) => {
+      behind.current = null
+      show(next)
+    },
+    [show],
+  )
+  const { setStale, refreshing } = useReloadWhenIdle()
   const ended = useRef(onEnd)
   useEffect(() => {
     ended.current = onEnd
   })
 
   /** Shows how a generation ended; the bar empties a moment later unless something else was said. */
-  const finish = useCallback((next: Status) => {
-    setState(next)
-    window.setTimeout(() => setState((current) => (current.message === next.message ? { ...current, progress: null } : current)), clearAfter(next))
-  }, [])
+  const finish = useCallback(
+    (next: Status) => {
+      setState(next)
+      window.setTimeout(() => setShown((current) => (current.message === next.message ? { ...current, progress: null } : current)), clearAfter(next))
+    },
+    [setState],
+  )
 
   useEffect(() => {
     if (!enabled) return
+    /** A run's progress: shown, unless a 409 is being shown, which it then waits behind. */
+    const progress = (next: Status, code?: string) => {
+      if (isBusyRefusal(shown.current)) {
+        behind.current = { status: next, code: code ?? behind.current?.code ?? null }
+        return
+      }
+      show(next)
+      if (code) setLiveCode(code)
+    }
     const end = (next: Status, how: GenerationEnd) => {
       setLiveCode(null)
       finish(next)
@@ -68,11 +106,11 @@ export function useGenerationStream({
       const event = parseEvent(message.data)
       if (!event || event.pieceId !== pieceId) return
       if (event.type === 'status' && event.error) return end(failure(event.error), 'failed')
-      if (event.type === 'status' && event.stage && event.stage !== 'idle') setState(statusFromStage(event.stage))
+      if (event.type === 'status' && event.stage && event.stage !== 'idle') progress(statusFromStage(event.stage))
       if (event.type === 'progress') {
         const title = event.currentStepTitle ?? STATUS_MESSAGES.generating
-        setState({ status: 'processing', message: title, progress: progressHint(title, { index: event.currentStepIndex, total: event.plannedStepsTotal }) })
-        if (event.latestCode) setLiveCode(event.latestCode)
+        const hint = progressHint(title, { index: event.currentStepIndex, total: event.plannedStepsTotal })
+        progress({ status: 'processing', message: title, progress: hint }, event.latestCode ?? undefined)
       }
       if (event.type === 'complete') {
         end(COMPLETE, 'complete')
@@ -81,11 +119,16 @@ export function useGenerationStream({
       if (event.type === 'stopped') end(STOPPED, 'stopped')
     }
     return () => source.close()
-  }, [enabled, finish, pieceId])
+  }, [enabled, finish, pieceId, setStale, show])
 
-  /** The reload that brings a completed generation's result has not landed yet. */
-  const refreshing = stale || revalidator.state !== 'idle'
-  return { state, setState, finish, liveCode, setLiveCode, refreshing }
+  /** Dismiss: back to idle, or to the run a 409 was shown over, if it is still going. */
+  const dismiss = useCallback(() => {
+    const waiting = behind.current
+    setState(waiting?.status ?? IDLE)
+    if (waiting?.code) setLiveCode(waiting.code)
+  }, [setState])
+
+  return { state, setState, finish, dismiss, liveCode, setLiveCode, refreshing }
 }
 
 export type GenerationView = ReturnType<typeof useGenerationStream>

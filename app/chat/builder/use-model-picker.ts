@@ -24,5 +24,5 @@ export function useModelPicker({ model: saved, subscribed }: { model: ModelId; s
     fetcher.submit({ intent: 'model', selectedModel: next }, { method: 'post' })
   }
 
-  return { model: typeof choosing === 'string' ? normalizeModel(choosing) : saved, saving: fetcher.state !== 'idle', choose }
+  return { Form: fetcher.Form, model: typeof choosing === 'string' ? normalizeModel(choosing) : saved, saving: fetcher.state !== 'idle', choose }
 }

@@ -7,7 +7,7 @@ import { ChatFormSchema, type ChatFormReply } from '../schema'
 import { SendMessages, type Attachment } from '../send-schema'
 import type { Overlay } from './overlays'
 import { showRefusal } from './refusal'
-import { failure, SENDING } from './status'
+import { failure, IDLE, SENDING } from './status'
 import type { Composer } from './use-composer'
 import type { GenerationEnd, GenerationView } from './use-generation-stream'
 
@@ -43,7 +43,6 @@ type SendDeps = {
 export function useSend({ saved, draft, hydrated, processing, composer, view, setOverlay, askOverwrite }: SendDeps) {
   const fetcher = useFetcher<ChatFormReply>()
   const form = useRef<HTMLFormElement>(null)
-  const overwriteConfirmed = useRef(false)
   const [inFlight, setInFlight] = useState<InFlight | null>(null)
   const pending = inFlight && !hasLanded(inFlight, saved, view.refreshing) ? inFlight : null
   const busy = processing || fetcher.state !== 'idle' || pending !== null
@@ -66,14 +65,20 @@ export function useSend({ saved, draft, hydrated, processing, composer, view, se
   useFetcherSettled(fetcher, (reply) => {
     if (!reply || reply.ok) return
     giveBack()
+    // The draft moved meanwhile (another tab undid): the server asks for Confirm Overwrite too.
+    if ('confirm' in reply) {
+      view.setState(IDLE)
+      return askOverwrite()
+    }
     showRefusal(reply.refusal, { setOverlay, finish: view.finish })
   })
 
+  /** The prompt form's submission, and Confirm Overwrite's (the same fields, with `overwrite`). */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (!hydrated) return
-    const confirmed = overwriteConfirmed.current
-    overwriteConfirmed.current = false
-    const checked = parseWithZod(new FormData(event.currentTarget), { schema: ChatFormSchema })
+    const fields = new FormData(event.currentTarget)
+    const confirmed = fields.get('overwrite') === 'yes'
+    const checked = parseWithZod(fields, { schema: ChatFormSchema })
     if (busy || checked.status !== 'success') {
       event.preventDefault()
       const problem = checked.status === 'error' ? Object.values(checked.error ?? {}).flat()[0] : null
@@ -95,11 +100,8 @@ export function useSend({ saved, draft, hydrated, processing, composer, view, se
     /** Shown in the history until the exchange it became arrives. */
     pending,
     onSubmit,
-    /** Sends what the input holds, as the Send button would (Enter, Retry, Overwrite). */
-    request: (overwrite = false) => {
-      overwriteConfirmed.current = overwrite
-      form.current?.requestSubmit()
-    },
+    /** Sends what the input holds, as the Send button would (Enter). */
+    request: () => form.current?.requestSubmit(),
     /** Sends a text that is not in the input (the arriving prompt). */
     sendText: (text: string) => {
       if (busy) return

@@ -17,3 +17,8 @@ export function useStop(onStopped: () => void) {
   })
   return fetcher.Form
 }
+
+/** Spec 2 §4 Dismiss (intent `dismiss`): a stop or an error is no longer said, on this page or the next. */
+export function useDismiss() {
+  return useFetcher<ChatFormReply>().Form
+}
