@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { cookieSecrets } from '~/lib/secrets.server'
+import type { ArrivingPrompt } from './schema'
 
 /**
  * Spec 2 §2's `?prompt=` in the editor. A prompt is sent automatically only into the Piece
@@ -24,7 +25,6 @@ export function editorUrlSendingPrompt(userId: number, piece: { id: number; name
   return `/pieces/${encodeURIComponent(piece.name)}?${new URLSearchParams({ [PROMPT_PARAM]: prompt, [SEND_MARK_PARAM]: mark })}`
 }
 
-export type ArrivingPrompt = { text: string; autoSend: boolean }
 
 /** The prompt a user arrives in their Piece's editor with, and whether it may be sent for them. */
 export function arrivingPrompt(request: Request, userId: number, pieceId: number, now = Date.now()): ArrivingPrompt | null {

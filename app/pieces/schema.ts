@@ -244,3 +244,6 @@ export type TopBarPiece = { piece: MenuPiece; isOwner: boolean; shareUrl: string
 
 /** A Piece's id as an API client sends it (a query parameter or a JSON field). */
 export const PieceIdField = z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number')
+
+/** The `?prompt=` a user arrives in their Piece's editor with (app/pieces/prompt.server.ts), and whether it may be sent for them. */
+export type ArrivingPrompt = { text: string; autoSend: boolean }

@@ -1,4 +1,5 @@
 import { data, redirect } from '@remix-run/node'
+import { overlayFor } from '~/chat/builder/overlays'
 import { opensUpgrade, type ChatFormDone } from '~/chat/editor.server'
 import { CONFIRM_OVERWRITE, CONFIRM_PARAM, type ChatFormReply, type Refusal } from '~/chat/schema'
 import { upgradeHref } from '~/billing/upgrade'
@@ -23,8 +24,12 @@ export function chatFormDone(request: Request, here: string, done: ChatFormDone)
   return done.toast ? redirectWithToast(here, done.toast) : redirect(here)
 }
 
+/** A refusal: for a page load, a redirect with its toast, and the payment dialog in the mode its limit calls for (spec 2 §8) when it needs one. */
 export function chatFormRefused(request: Request, here: string, refusal: Refusal, { upgrade = false } = {}) {
-  if (isDocumentSubmission(request)) return redirectWithToast(upgrade ? upgradeHref(here) : here, { title: refusal.message, variant: 'destructive' })
+  if (isDocumentSubmission(request)) {
+    const mode = (refusal.status === 429 && overlayFor(refusal.message)) || 'upgrade-to-plus'
+    return redirectWithToast(upgrade ? upgradeHref(here, mode) : here, { title: refusal.message, variant: 'destructive' })
+  }
   return data<ChatFormReply>({ ok: false, refusal }, { status: refusal.status })
 }
 

@@ -5,9 +5,10 @@ import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
 import { ChatBuilder } from '~/chat/chat-builder'
 import { isBehindLatest } from '~/chat/draft'
 import { chatData, handleChatForm } from '~/chat/editor.server'
-import { CONFIRM_OVERWRITE, CONFIRM_PARAM } from '~/chat/schema'
+import { CONFIRM_OVERWRITE, CONFIRM_PARAM, type ChatFormReply } from '~/chat/schema'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { isDocumentSubmission } from '~/lib/submission.server'
+import { replyWhenUnreachable } from '~/lib/unreachable'
 import { editorPageData } from '~/pieces/pages.server'
 import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
@@ -41,6 +42,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
+/** With JavaScript, a chat form that never reaches the server is refused in place (the status says so, the message stays), not an error page. */
+export const clientAction = replyWhenUnreachable<ChatFormReply>((message) => ({ ok: false, refusal: { status: 0, message } }))
+
 export default function PieceEditorRoute() {
   const { piece, chat, prompt, askOverwrite } = useLoaderData<typeof loader>()
   return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} prompt={prompt} askOverwrite={askOverwrite} />

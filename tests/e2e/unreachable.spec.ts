@@ -1,3 +1,4 @@
+import { UNREACHABLE_MESSAGE } from '../../app/lib/unreachable'
 import { expect, signIn, test } from './fixtures'
 
 /**
@@ -44,4 +45,21 @@ test('a Preferences switch that never reaches the server rolls back with its toa
   await expect(usageSwitch).toHaveAttribute('aria-checked', before!)
   await expect(page.getByRole('heading', { name: 'Account', exact: true })).toBeVisible()
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED')))
+})
+
+test('a chat message that never reaches the server says so and stays in the input', async ({ page, consoleErrors }) => {
+  await signIn(page)
+  const name = `offline_${Math.random().toString(36).slice(2, 9)}`
+  expect((await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })).status()).toBe(201)
+  await page.goto(`/pieces/${name}`)
+  await page.route(`**/pieces/${name}.data**`, (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue()))
+  await page.getByLabel('Message').fill('a tip calculator')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText(UNREACHABLE_MESSAGE)).toBeVisible()
+  await expect(page.getByLabel('Message')).toHaveValue('a tip calculator')
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('net::ERR_INTERNET_DISCONNECTED')))
+
+  await page.unroute(`**/pieces/${name}.data**`)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
 })

@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import type { ArrivingPrompt } from '~/pieces/prompt.server'
+import type { ArrivingPrompt } from '~/pieces/schema'
 
 /**
  * Spec 2 §2's prompt parameter: placed in the input, removed from the address, and sent

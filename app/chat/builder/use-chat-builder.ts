@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
-import type { ArrivingPrompt } from '~/pieces/prompt.server'
+import type { ArrivingPrompt } from '~/pieces/schema'
 import { starterDocument } from '~/pieces/starter-document'
 import { codeAt, hasPending, type DraftData } from '../draft'
 import type { ChatData } from '../types'
