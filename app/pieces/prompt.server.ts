@@ -25,7 +25,6 @@ export function editorUrlSendingPrompt(userId: number, piece: { id: number; name
   return `/pieces/${encodeURIComponent(piece.name)}?${new URLSearchParams({ [PROMPT_PARAM]: prompt, [SEND_MARK_PARAM]: mark })}`
 }
 
-
 /** The prompt a user arrives in their Piece's editor with, and whether it may be sent for them. */
 export function arrivingPrompt(request: Request, userId: number, pieceId: number, now = Date.now()): ArrivingPrompt | null {
   const params = new URL(request.url).searchParams

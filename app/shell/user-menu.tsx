@@ -17,7 +17,10 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const itemClass = 'block w-full rounded-md px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800'
   return (
     <details className="relative" {...disclosure.details}>
-      <summary {...disclosure.summary} className="grid size-9 cursor-pointer list-none place-items-center rounded-full bg-brand-600 text-sm font-semibold text-white uppercase [&::-webkit-details-marker]:hidden">
+      <summary
+        {...disclosure.summary}
+        className="grid size-9 cursor-pointer list-none place-items-center rounded-full bg-brand-600 text-sm font-semibold text-white uppercase [&::-webkit-details-marker]:hidden"
+      >
         <span aria-hidden="true">{name.charAt(0)}</span>
         <span className="sr-only">Open user menu</span>
       </summary>

@@ -38,7 +38,10 @@ export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: Men
   return (
     <>
       <details ref={menu} className="relative min-w-0 flex-1" data-testid="piece-menu" {...disclosure.details}>
-        <summary {...disclosure.summary} className="flex h-9 max-w-full cursor-pointer list-none items-center gap-2 rounded-md px-2 hover:bg-zinc-100 dark:hover:bg-zinc-800">
+        <summary
+          {...disclosure.summary}
+          className="flex h-9 max-w-full cursor-pointer list-none items-center gap-2 rounded-md px-2 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+        >
           <PieceIcon icon={piece.icon} name={name} />
           <span className="truncate text-base font-semibold" data-testid="top-bar-title">
             {name}
