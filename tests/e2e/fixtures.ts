@@ -49,3 +49,11 @@ export async function signUpAndOnboard(page: Page, { email = uniqueEmail(), pass
   await expect(page).toHaveURL(/\/explore$/)
   return { email, password, username }
 }
+
+/**
+ * Waits until the app shell has hydrated: its collapse button is rendered only then, one
+ * render after the effects that listen for window events (the payment dialog's) have run.
+ */
+export async function hydrated(page: Page) {
+  await expect(page.getByRole('button', { name: /(Collapse|Expand) sidebar/ })).toBeAttached()
+}

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { PLUS_DAILY_TOKEN_LIMIT } from '../../app/lib/constants'
 import { enableUsagePricing, subscribeLocally } from './billing'
 import { spendBillableTokens } from './database'
-import { expect, signIn, test } from './fixtures'
+import { expect, hydrated, signIn, test } from './fixtures'
 
 /** The budget input's rules (spec 1 §5, spec 2 §5), the dialog's busy state, and the chat's price cap overlay (spec 2 §2, §8). */
 
@@ -49,6 +49,7 @@ test('while the budget is saved the dialog cannot be dismissed; then it closes',
     await route.continue()
   })
   await page.goto('/explore')
+  await hydrated(page)
   await page.evaluate(() =>
     window.dispatchEvent(new CustomEvent('payment dialog open', { detail: { mode: 'enable-usage-based-pricing', open: true, source: 'test' } })),
   )
