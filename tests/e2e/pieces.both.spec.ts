@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { expect, signIn, test } from './fixtures'
 
 const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
@@ -16,6 +16,16 @@ async function openMenu(page: Page) {
   const menu = page.getByTestId('piece-menu')
   if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click()
   return page.getByRole('group', { name: 'Piece menu' })
+}
+
+/** Renames from an open Piece menu: with JavaScript the name becomes a field on Rename and Enter saves; without, the field is there with a Save name button. */
+async function renameInMenu(menu: Locator, name: string) {
+  const rename = menu.getByRole('button', { name: 'Rename' })
+  if (await rename.isVisible()) await rename.click()
+  await menu.getByLabel('Piece name').fill(name)
+  const saveName = menu.getByRole('button', { name: 'Save name' })
+  if (await saveName.isVisible()) await saveName.click()
+  else await menu.getByLabel('Piece name').press('Enter')
 }
 
 test.describe('Pieces', () => {
@@ -55,12 +65,7 @@ test.describe('Pieces', () => {
 
     let menu = await openMenu(page)
     const renamed = uniquePiece('renamed')
-    const rename = menu.getByRole('button', { name: 'Rename' })
-    if (await rename.isVisible()) await rename.click()
-    await menu.getByLabel('Piece name').fill(renamed)
-    const saveName = menu.getByRole('button', { name: 'Save name' })
-    if (await saveName.isVisible()) await saveName.click()
-    else await menu.getByLabel('Piece name').press('Enter')
+    await renameInMenu(menu, renamed)
     await expect(page).toHaveURL(`/pieces/${renamed}`)
     await expect(page.getByTestId('top-bar-title')).toHaveText(renamed)
 
@@ -96,12 +101,7 @@ test.describe('Pieces', () => {
     await page.goto(`/${name}`)
     const menu = await openMenu(page)
     const renamed = uniquePiece('moved')
-    const rename = menu.getByRole('button', { name: 'Rename' })
-    if (await rename.isVisible()) await rename.click()
-    await menu.getByLabel('Piece name').fill(renamed)
-    const saveName = menu.getByRole('button', { name: 'Save name' })
-    if (await saveName.isVisible()) await saveName.click()
-    else await menu.getByLabel('Piece name').press('Enter')
+    await renameInMenu(menu, renamed)
     await expect(page).toHaveURL(`/pieces/${renamed}`)
     await expect(page.getByTestId('top-bar-title')).toHaveText(renamed)
   })
