@@ -78,6 +78,8 @@ test.describe('billing in settings', () => {
     await main.getByRole('switch', { name: 'Usage-based pricing' }).click()
     await expect(main.getByRole('switch', { name: 'Usage-based pricing' })).toHaveAttribute('aria-checked', 'false')
     await expect(main.getByRole('group', { name: 'Monthly limit' })).toHaveCount(0)
+    // The switch shows the change at once; the saved state follows when the post is done.
+    await expect.poll(async () => (await (await page.request.get('/api/private/user-usage')).json()).usageBasedPricing).toBe(false)
     expect(await (await page.request.get('/api/private/user-usage')).json()).toMatchObject({ usageBasedPricing: false, priceCap: 10 })
   })
 

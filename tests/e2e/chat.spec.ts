@@ -90,7 +90,7 @@ test('over the daily limit a send opens the upgrade overlay over the input', asy
 
 test('a PLUS model opens the payment dialog for a free user; images attach up to three', async ({ page }) => {
   await newPiece(page)
-  const picker = page.getByLabel('Model')
+  const picker = page.getByLabel('Model', { exact: true })
   await expect(picker).toHaveValue('gpt-4.1-mini')
   await picker.selectOption('gpt-5')
   await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toBeVisible()

@@ -10,19 +10,19 @@ test('a PLUS user picks a premium model (saved), and a failed save rolls back wi
   await page.getByRole('button', { name: 'Create Piece' }).click()
   await expect(page).toHaveURL(`/pieces/${name}`)
 
-  const picker = page.getByLabel('Model')
+  const picker = page.getByLabel('Model', { exact: true })
   await picker.selectOption('gpt-5')
   await expect(picker).toHaveValue('gpt-5')
   await expect(page.getByRole('dialog', { name: 'Upgrade to PLUS' })).toHaveCount(0)
   // The choice shows at once; the reload waits for the save, or it could read the old value.
   await expect(picker).not.toHaveAttribute('aria-busy')
   await page.reload()
-  await expect(page.getByLabel('Model')).toHaveValue('gpt-5')
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue('gpt-5')
 
   await page.context().clearCookies()
-  await page.getByLabel('Model').selectOption('gpt-4.1')
+  await page.getByLabel('Model', { exact: true }).selectOption('gpt-4.1')
   await expect(page.getByRole('alert').filter({ hasText: 'Failed to update settings' })).toBeVisible()
-  await expect(page.getByLabel('Model')).toHaveValue('gpt-5')
+  await expect(page.getByLabel('Model', { exact: true })).toHaveValue('gpt-5')
 })
 
 test('a PLUS user makes a Piece private; visitors and other users then get Page Not Found', async ({ page, browser }) => {
