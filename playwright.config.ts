@@ -3,7 +3,7 @@ import { defineConfig, devices } from '@playwright/test'
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${E2E_PORT}`
 
-const chromium = {
+export const CHROMIUM = {
   ...devices['Desktop Chrome'],
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -44,11 +44,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: { baseURL, trace: 'retain-on-failure' },
   projects: [
-    { name: 'js', testMatch: /.*\.spec\.ts$/, testIgnore: /(api|nojs|mobile)\.spec\.ts$/, use: { ...chromium } },
-    { name: 'no-js', testMatch: /.*\.(both|nojs)\.spec\.ts$/, use: { ...chromium, javaScriptEnabled: false } },
+    { name: 'js', testMatch: /.*\.spec\.ts$/, testIgnore: /(api|nojs|mobile)\.spec\.ts$/, use: { ...CHROMIUM } },
+    { name: 'no-js', testMatch: /.*\.(both|nojs)\.spec\.ts$/, use: { ...CHROMIUM, javaScriptEnabled: false } },
     { name: 'api', testMatch: /.*\.api\.spec\.ts$/ },
     // Issue 14: the main flows on a 390 px touch screen, where nothing may scroll sideways.
-    { name: 'mobile', testMatch: /.*\.mobile\.spec\.ts$/, use: { ...chromium, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: 'mobile', testMatch: /.*\.mobile\.spec\.ts$/, use: { ...CHROMIUM, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
   webServer: {
     command: 'npx tsx tests/e2e/serve.ts',

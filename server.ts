@@ -35,7 +35,7 @@ export async function startServer() {
   if (env.TRUST_PROXY === 'on') app.set('trust proxy', true)
   app.use(baseSecurityHeaders(env))
   app.use(rejectMalformedPaths)
-  app.use(warnAtForeignOrigin(env.APP_ORIGINS))
+  app.use(warnAtForeignOrigin(env))
   app.get('/healthz', (_req, res) => void res.json({ ok: true }))
 
   let build: ServerBuild | (() => Promise<ServerBuild>)

@@ -86,7 +86,7 @@ export function describeModes(env: Env) {
     `AI: ${env.OPENAI_API_KEY ? `OpenAI-compatible at ${env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'}` : 'offline generator (no OPENAI_API_KEY)'}`,
     `billing: ${BILLING_MODES[env.billing](env)}`,
     `Google sign-in: ${env.GOOGLE_CLIENT_ID ? 'on' : 'off (no GOOGLE_CLIENT_ID)'}`,
-    `preview origins: each Piece at ${pieceOrigin(env.PREVIEW_ORIGIN, 0).replace('p0.', 'p{id}.')}`,
+    `preview origins: each Piece at ${pieceOrigin(env.PREVIEW_ORIGIN, 0).replace('p0.', 'p{id}.')}${env.ORIGINS_FROM_HOST ? ` (opened at a local-network address: that address on port ${env.PREVIEW_PORT})` : ''}`,
   ]
 }
 

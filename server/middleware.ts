@@ -1,4 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import type { Env } from '../app/lib/env.server'
+import { previewOriginsFor } from '../app/lib/origins.server'
 import { sendError } from './respond'
 
 /**
@@ -28,18 +30,21 @@ export function rejectMalformedPaths(req: Request, res: Response, next: NextFunc
 }
 
 /**
- * Previews are framed only by the app's own origins (APP_ORIGINS). A page opened at any
- * other address (a LAN address, a second domain) would show refused frames with no hint,
- * so the first such visit says once in the log which address to use.
+ * Previews are framed only by the app's own origins (APP_ORIGINS, or with nothing
+ * configured, a local-network address of this machine: app/lib/origins.server.ts). A page
+ * opened at any other address shows where to open Pieces in place of its previews, and the
+ * first such visit says it once in the log.
  */
-export function warnAtForeignOrigin(appOrigins: string[]) {
+export function warnAtForeignOrigin(env: Env) {
   let warned = false
   return (req: Request, _res: Response, next: NextFunction) => {
     if (!warned && req.method === 'GET' && req.accepts('html')) {
-      const origin = `${req.protocol}://${req.get('host') ?? ''}`
-      if (!appOrigins.includes(origin)) {
+      const { elsewhere } = previewOriginsFor(req.get('host'), env)
+      if (elsewhere) {
         warned = true
-        console.warn(`[web] opened at ${origin}, but previews are framed only by ${appOrigins.join(' and ')}: open Pieces there, or set APP_ORIGIN`)
+        console.warn(
+          `[web] opened at ${req.protocol}://${req.get('host') ?? ''}, but previews are framed only by ${env.APP_ORIGINS.join(' and ')}: open Pieces at ${elsewhere}, or set APP_ORIGIN`,
+        )
       }
     }
     next()

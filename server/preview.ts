@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Env } from '../app/lib/env.server'
 import { etagMatches } from '../app/lib/http'
-import { pieceIdOfHost } from '../app/lib/piece-origins'
+import { previewHostOf } from '../app/lib/origins.server'
 import { loadPreviewDocument, runnerDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
 
 /** Saved documents kept in memory, by total size (one Piece can be megabytes). */
@@ -24,6 +24,20 @@ export function pieceContentSecurityPolicy(appOrigins: string[]) {
   ].join('; ')
 }
 
+/** `make` remembered for up to `max` keys (then forgotten all at once). */
+function memo<T>(make: (key: string) => T, max = 16) {
+  const made = new Map<string, T>()
+  return (key: string) => {
+    let value = made.get(key)
+    if (value === undefined) {
+      if (made.size >= max) made.clear()
+      value = make(key)
+      made.set(key, value)
+    }
+    return value
+  }
+}
+
 /**
  * The preview origins: the only place generated Piece code is served from, each Piece on
  * its own host (`p{id}.{preview host}`, docs/decisions/0014), so it shares no storage with
@@ -37,14 +51,20 @@ export function createPreviewHandler(env: Env) {
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
   }
-  const pieceHeaders = { ...baseHeaders, 'Content-Security-Policy': pieceContentSecurityPolicy(env.APP_ORIGINS), 'Cache-Control': 'private, no-cache' }
+  // By the app origins that may frame them: the configured ones, or one local-network
+  // address. Few in practice; the bound keeps a stream of made-up Host headers from growing them.
+  const headersFor = memo((ancestors: string) => ({
+    ...baseHeaders,
+    'Content-Security-Policy': pieceContentSecurityPolicy(ancestors.split(' ')),
+    'Cache-Control': 'private, no-cache',
+  }))
+  const runnerFor = memo((ancestors: string) => Buffer.from(runnerDocument(ancestors.split(' '))))
   const cache = new Map<string, PreviewDocument>()
-  const runner = Buffer.from(runnerDocument(env.APP_ORIGINS))
 
-  const plain = (res: ServerResponse, status: number, text: string) => {
+  const plain = (res: ServerResponse, status: number, text: string, ancestors = env.APP_ORIGINS) => {
     res.writeHead(status, {
       ...baseHeaders,
-      'Content-Security-Policy': `frame-ancestors 'self' ${env.APP_ORIGINS.join(' ')}`,
+      'Content-Security-Policy': `frame-ancestors 'self' ${ancestors.join(' ')}`,
       'Content-Type': 'text/plain; charset=utf-8',
       'Cache-Control': 'no-store',
     })
@@ -79,15 +99,17 @@ export function createPreviewHandler(env: Env) {
         res.writeHead(200, { 'Content-Type': 'application/json' })
         return res.end('{"ok":true}')
       }
-      const hostPiece = pieceIdOfHost(req.headers.host, env.PREVIEW_ORIGIN)
-      if (hostPiece === null) return plain(res, 404, 'Not found')
+      const host = previewHostOf(req.headers.host, env)
+      if (!host) return plain(res, 404, 'Not found')
+      const headers = headersFor(host.ancestors.join(' '))
       if (url.pathname === '/runner') {
         // Renders only what the app posts; it holds nothing of its own, so it needs no signature.
-        res.writeHead(200, { ...pieceHeaders, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': runner.length })
+        const runner = runnerFor(host.ancestors.join(' '))
+        res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': runner.length })
         return res.end(req.method === 'HEAD' ? undefined : runner)
       }
       const match = /^\/(p|d)\/(\d{1,15})$/.exec(url.pathname)
-      if (!match || Number(match[2]) !== hostPiece) return plain(res, 404, 'Not found')
+      if (!match || (host.pieceId !== null && Number(match[2]) !== host.pieceId)) return plain(res, 404, 'Not found', host.ancestors)
       const query = {
         kind: match[1] === 'd' ? ('draft' as const) : ('saved' as const),
         pieceId: match[2]!,
@@ -95,14 +117,14 @@ export function createPreviewHandler(env: Env) {
         expires: url.searchParams.get('exp') ?? '',
         signature: url.searchParams.get('sig') ?? '',
       }
-      if (!verifyPreviewSignature(query)) return plain(res, 404, 'Not found')
+      if (!verifyPreviewSignature(query)) return plain(res, 404, 'Not found', host.ancestors)
       const found = await document(query)
-      if (!found) return plain(res, 404, 'Not found')
+      if (!found) return plain(res, 404, 'Not found', host.ancestors)
       if (etagMatches(req.headers['if-none-match'], found.etag)) {
-        res.writeHead(304, { ...pieceHeaders, ETag: found.etag })
+        res.writeHead(304, { ...headers, ETag: found.etag })
         return res.end()
       }
-      res.writeHead(200, { ...pieceHeaders, ETag: found.etag, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': found.bytes.length })
+      res.writeHead(200, { ...headers, ETag: found.etag, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': found.bytes.length })
       res.end(req.method === 'HEAD' ? undefined : found.bytes)
     } catch (error) {
       console.error('[preview] unhandled error:', error)

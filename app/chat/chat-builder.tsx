@@ -67,6 +67,7 @@ export function ChatBuilder(props: ChatBuilderProps) {
         runnerUrl={chat.runnerUrl}
         draftPreviewUrl={chat.draftPreviewUrl}
         pieceName={pieceName}
+        elsewhere={chat.previewElsewhere}
       />
 
       {hydrated ? <AgenticBridge frame={builder.runner.frame} previewOrigin={chat.previewOrigin} pieceId={chat.pieceId} signedIn /> : null}

@@ -8,7 +8,8 @@ import { firstError } from '~/lib/fetcher'
 import { sql } from '~/lib/db.server'
 import type { Toast } from '~/lib/toast'
 import { getOwnPiece, requireOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
-import { previewOriginOf, previewUrl, runnerUrl } from '~/pieces/preview.server'
+import { pieceOriginIn, type PreviewOrigins } from '~/lib/origins.server'
+import { previewUrl, runnerUrl } from '~/pieces/preview.server'
 import { PieceMessages } from '~/pieces/schema'
 import { getUsage } from '~/usage/usage.server'
 import { codeAt, readDraft, redo, undo, type DraftData } from './draft'
@@ -23,7 +24,7 @@ import type { ChatData } from './types'
 import { imagesAsAttachments } from './uploads.server'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
-export async function chatData(user: SessionUser, piece: OwnPiece): Promise<{ chat: ChatData }> {
+export async function chatData(user: SessionUser, piece: OwnPiece, origins: PreviewOrigins): Promise<{ chat: ChatData }> {
   const [active, usage, subscribed, outcome] = await Promise.all([activeGeneration(piece.id), getUsage(user.id), isPlus(sql, user.id), lastOutcome(piece.id)])
   return {
     chat: {
@@ -37,9 +38,10 @@ export async function chatData(user: SessionUser, piece: OwnPiece): Promise<{ ch
       subscribed,
       usage: { dailyTokenCount: usage.dailyTokenCount, tokenLimit: usage.tokenLimit },
       showTokenUsage: user.showTokenUsage,
-      runnerUrl: runnerUrl(piece.id),
-      draftPreviewUrl: previewUrl(piece, 'draft'),
-      previewOrigin: previewOriginOf(piece.id),
+      runnerUrl: runnerUrl(piece.id, origins),
+      draftPreviewUrl: previewUrl(piece, 'draft', { origins }),
+      previewOrigin: pieceOriginIn(origins, piece.id),
+      previewElsewhere: origins.elsewhere,
     },
   }
 }

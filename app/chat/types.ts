@@ -32,4 +32,6 @@ export type ChatData = {
   runnerUrl: string
   draftPreviewUrl: string
   previewOrigin: string
+  /** Set when previews cannot be framed at the address the page was opened at: where to open Pieces instead. */
+  previewElsewhere: string | null
 }

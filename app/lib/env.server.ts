@@ -57,6 +57,8 @@ export type Env = z.infer<typeof schema> & {
   APP_ORIGINS: string[]
   PREVIEW_PORT: number
   PREVIEW_ORIGIN: string
+  /** Neither APP_ORIGIN nor PREVIEW_ORIGIN is set: a local-network address the app is opened at gets previews of its own (app/lib/origins.server.ts). */
+  ORIGINS_FROM_HOST: boolean
   isProduction: boolean
   billing: BillingProvider
 }
@@ -94,6 +96,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     APP_ORIGINS: values.APP_ORIGIN ? [appOrigin] : LOOPBACK_HOSTS.map((host) => `http://${host}:${values.PORT}`),
     PREVIEW_PORT: previewPort,
     PREVIEW_ORIGIN: previewOrigin,
+    ORIGINS_FROM_HOST: !values.APP_ORIGIN && !values.PREVIEW_ORIGIN,
     isProduction,
     billing: values.STRIPE_SECRET_KEY ? 'stripe' : appOrigin.startsWith('https:') && values.BILLING_PROVIDER !== 'local' ? 'off' : 'local',
   }

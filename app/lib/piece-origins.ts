@@ -35,6 +35,30 @@ export function pieceIdOfHost(host: string | undefined, previewOrigin: string): 
   return Number(match[1])
 }
 
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+/** This machine by a loopback name: a "potentially trustworthy" origin even over http. */
+export const isLoopbackHostname = (hostname: string) => LOOPBACK_HOSTNAMES.has(hostname.toLowerCase())
+
+/**
+ * Host names a browser on the local network reaches this machine by: IPv4 literals and
+ * local names (`.local`, `.lan`, `.internal`, `.home.arpa`, or a single label). A public
+ * domain name is not one of them, so a page of another site that rebinds its name to this
+ * machine is never taken for the app. IPv6 literals are left out: a CSP source cannot name them.
+ */
+export function isLocalNetworkHostname(hostname: string) {
+  const host = hostname.toLowerCase().replace(/\.$/, '')
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(host)) return host.split('.').every((part) => Number(part) <= 255)
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)*$/.test(host)) return false
+  return !host.includes('.') || /\.(local|lan|internal|home\.arpa)$/.test(host)
+}
+
+/** The hostname and port of a Host header (port '' when it names none); null when it is not a plain host. */
+export function splitHost(host: string | undefined): { hostname: string; port: string } | null {
+  const match = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i.exec(host ?? '')
+  return match ? { hostname: match[1]!.toLowerCase(), port: match[2] ?? '' } : null
+}
+
 const siteOf = (hostname: string) => getDomain(hostname, { allowPrivateDomains: true }) ?? hostname
 
 /**

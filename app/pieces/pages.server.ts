@@ -3,17 +3,15 @@ import { safeRedirect } from '~/accounts/redirects.server'
 import type { SessionUser } from '~/accounts/session.server'
 import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/billing/subscription.server'
 import { notFound } from '~/lib/http'
-import { getEnv } from '~/lib/env.server'
+import { pieceOriginIn, previewOriginsOf, type PreviewOrigins } from '~/lib/origins.server'
 import type { TopBarPiece } from './schema'
 import { getOwnPieceByName, getViewablePieceByName, type Piece } from './pieces.server'
-import { previewOriginOf, previewUrl } from './preview.server'
+import { previewUrl } from './preview.server'
 import { normalizeName, pieceNameProblem } from './schema'
 
-export const shareUrlOf = (name: string) => `${getEnv().APP_ORIGIN}/${name}`
-
-function topBarPiece(piece: Piece, isOwner: boolean, view: TopBarPiece['view']): TopBarPiece {
+function topBarPiece(piece: Piece, isOwner: boolean, view: TopBarPiece['view'], origins: PreviewOrigins): TopBarPiece {
   const { id, name, description, icon, visibility } = piece
-  return { piece: { id, name, description, icon, visibility }, isOwner, shareUrl: shareUrlOf(name), view }
+  return { piece: { id, name, description, icon, visibility }, isOwner, shareUrl: `${origins.app}/${name}`, view }
 }
 
 /**
@@ -40,11 +38,12 @@ export async function editorPageData(request: Request, user: SessionUser, rawNam
     if (viewable) throw redirect(`/${encodeURIComponent(viewable.name)}`)
     throw notFound()
   }
+  const origins = previewOriginsOf(request)
   return {
     owned: piece,
+    origins,
     piece: { id: piece.id, name: piece.name, generating: piece.generating, hasCode: piece.code.trim().length > 0 },
-    previewSrc: previewUrl(piece),
-    topBarPiece: topBarPiece(piece, true, 'editor'),
+    topBarPiece: topBarPiece(piece, true, 'editor', origins),
   }
 }
 
@@ -58,11 +57,13 @@ export async function publicPageData(request: Request, viewer: SessionUser | nul
   if (!piece) throw notFound()
   const isOwner = viewer?.uid === piece.userId
   const showBadge = !viewer && !isSubscribedStatus((await getSubscriptionStatusByUid(piece.userId)).status)
+  const origins = previewOriginsOf(request)
   return {
     piece: { id: piece.id, name: piece.name, description: piece.description },
-    previewSrc: previewUrl(piece),
+    previewSrc: previewUrl(piece, 'saved', { origins }),
+    previewElsewhere: origins.elsewhere,
     showBadge,
-    previewOrigin: previewOriginOf(piece.id),
-    topBarPiece: topBarPiece(piece, isOwner, 'page'),
+    previewOrigin: pieceOriginIn(origins, piece.id),
+    topBarPiece: topBarPiece(piece, isOwner, 'page', origins),
   }
 }

@@ -1,7 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from '../lib/db.server'
-import { getEnv } from '../lib/env.server'
-import { pieceOrigin } from '../lib/piece-origins'
+import { configuredOrigins, pieceOriginIn, type PreviewOrigins } from '../lib/origins.server'
 import { cookieSecrets } from '../lib/secrets.server'
 import { codeAt, readDraft } from '../chat/draft'
 import { starterDocument } from './starter-document'
@@ -19,19 +18,20 @@ const sign = (secret: string, body: string) => createHmac('sha256', secret).upda
 export type PreviewKind = 'saved' | 'draft'
 const PATHS: Record<PreviewKind, string> = { saved: 'p', draft: 'd' }
 
-export function previewUrl(piece: { id: number; updatedAt: string }, kind: PreviewKind = 'saved', now = Date.now()) {
+export function previewUrl(
+  piece: { id: number; updatedAt: string },
+  kind: PreviewKind = 'saved',
+  { origins = configuredOrigins(), now = Date.now() }: { origins?: PreviewOrigins; now?: number } = {},
+) {
   const hour = 60 * 60
   const expires = (Math.ceil(now / 1000 / hour) + 1) * hour + (PREVIEW_LINK_SECONDS - hour)
   const version = String(Date.parse(piece.updatedAt))
   const params = new URLSearchParams({ v: version, exp: String(expires), sig: sign(cookieSecrets()[0]!, `${kind}:${piece.id}.${version}.${expires}`) })
-  return `${previewOriginOf(piece.id)}/${PATHS[kind]}/${piece.id}?${params}`
+  return `${pieceOriginIn(origins, piece.id)}/${PATHS[kind]}/${piece.id}?${params}`
 }
 
-/** The origin a Piece's code runs on (docs/decisions/0014). */
-export const previewOriginOf = (pieceId: number) => pieceOrigin(getEnv().PREVIEW_ORIGIN, pieceId)
-
 /** The draft runner of a Piece, on the Piece's own origin so the draft shares its storage. */
-export const runnerUrl = (pieceId: number) => `${previewOriginOf(pieceId)}/runner`
+export const runnerUrl = (pieceId: number, origins: PreviewOrigins) => `${pieceOriginIn(origins, pieceId)}/runner`
 
 /** True when `sig` was made by us for this Piece and version and has not expired. */
 export function verifyPreviewSignature(

@@ -17,8 +17,8 @@ import { chatFormDone, chatFormFailed, chatFormRefused } from './piece-editor.se
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const { owned, piece, topBarPiece } = await editorPageData(request, user, params.pieceName ?? '')
-  const { chat } = await chatData(user, owned)
+  const { owned, origins, piece, topBarPiece } = await editorPageData(request, user, params.pieceName ?? '')
+  const { chat } = await chatData(user, owned, origins)
   const prompt = arrivingPrompt(request, user.id, piece.id)
   const askOverwrite = new URL(request.url).searchParams.get(CONFIRM_PARAM) === CONFIRM_OVERWRITE && isBehindLatest(chat.draft)
   return data({ piece, topBarPiece, chat, prompt, askOverwrite }, { headers: { 'Cache-Control': 'private, no-store' } })

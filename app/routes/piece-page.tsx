@@ -31,7 +31,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PiecePage() {
-  const { piece, previewSrc, showBadge, topBarPiece, shell, previewOrigin } = useLoaderData<typeof loader>()
+  const { piece, previewSrc, previewElsewhere, showBadge, topBarPiece, shell, previewOrigin } = useLoaderData<typeof loader>()
   const { theme } = useTheme()
   const frame = useRef<HTMLIFrameElement>(null)
   const bridge = <AgenticBridge frame={frame} previewOrigin={previewOrigin} pieceId={piece.id} signedIn={Boolean(shell)} />
@@ -39,7 +39,7 @@ export default function PiecePage() {
     return (
       <AppShell user={shell.user} initiallyCollapsed={shell.collapsed} pieces={shell.pieces} piecesLimit={shell.piecesLimit} topBarPiece={topBarPiece}>
         <div className="h-[calc(100dvh-3.5rem)]">
-          <PreviewFrame ref={frame} src={previewSrc} name={piece.name} />
+          <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
         </div>
         {bridge}
       </AppShell>
@@ -58,7 +58,7 @@ export default function PiecePage() {
         <ThemeToggle theme={theme} />
       </header>
       <main className="relative min-h-0 flex-1">
-        <PreviewFrame ref={frame} src={previewSrc} name={piece.name} />
+        <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
         {bridge}
         {showBadge ? (
           <a

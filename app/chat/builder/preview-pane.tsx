@@ -1,4 +1,5 @@
 import type { RefObject } from 'react'
+import { PreviewElsewhere } from '~/pieces/preview-frame'
 
 /**
  * The preview: with JavaScript the runner on the Piece's origin, which shows the draft as
@@ -11,6 +12,7 @@ export function PreviewPane({
   runnerUrl,
   draftPreviewUrl,
   pieceName,
+  elsewhere,
 }: {
   hydrated: boolean
   frame: RefObject<HTMLIFrameElement>
@@ -18,10 +20,13 @@ export function PreviewPane({
   runnerUrl: string
   draftPreviewUrl: string
   pieceName: string
+  elsewhere: string | null
 }) {
   return (
     <div className="min-h-0 flex-1">
-      {hydrated ? (
+      {elsewhere ? (
+        <PreviewElsewhere origin={elsewhere} />
+      ) : hydrated ? (
         <iframe
           ref={frame}
           src={runnerUrl}
