@@ -29,6 +29,8 @@ export const PLUS_ACTIVATION_SLOW_MS = 20_000
 
 /** How long a toast stays up (spec 1 §9). The removal delay after it is sonner's: docs/decisions/0018-toasts-and-dialogs.md. */
 export const TOAST_DURATION_MS = 5000
+/** A toast is dismissed by swiping it right past this many pixels (spec 1 §9). */
+export const TOAST_SWIPE_PX = 50
 
 export const WAITLIST_LAUNCH = 'Fall 2025'
 

@@ -1,7 +1,7 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { Toaster, toast as sonner } from 'sonner'
-import { TOAST_DURATION_MS } from '~/lib/constants'
+import { TOAST_DURATION_MS, TOAST_SWIPE_PX } from '~/lib/constants'
 import { useHydrated } from '~/lib/hydrated'
 import type { Toast } from '~/lib/toast'
 import { cn } from './cn'
@@ -62,8 +62,43 @@ function SonnerToast({ toast, onDismiss }: { toast: Toast; onDismiss: () => void
     () => currentId === toast.id,
     () => false,
   )
-  // Not selectable: sonner drops a swipe that selects text, as a mouse drag over the title does.
-  return current ? <ToastView toast={toast} onDismiss={onDismiss} className="select-none" /> : null
+  const swipe = useSwipeRight(onDismiss)
+  // Not selectable: a drag over the title would select text instead of moving the toast.
+  return current ? (
+    <div {...swipe} className="touch-pan-y">
+      <ToastView toast={toast} onDismiss={onDismiss} className="select-none" />
+    </div>
+  ) : null
+}
+
+/**
+ * Swipe right past TOAST_SWIPE_PX to dismiss (spec 1 §9): the toast follows the pointer to
+ * the right and springs back when let go short of it. Sonner's own swipe is off: its
+ * threshold is a fixed 45 px (docs/decisions/0018).
+ */
+function useSwipeRight(onDismiss: () => void) {
+  const start = useRef<{ x: number; pointer: number } | null>(null)
+  const [offset, setOffset] = useState(0)
+  const end = (event: PointerEvent, dismiss: boolean) => {
+    if (start.current?.pointer !== event.pointerId) return
+    const moved = event.clientX - start.current.x
+    start.current = null
+    setOffset(0)
+    if (dismiss && moved > TOAST_SWIPE_PX) onDismiss()
+  }
+  return {
+    style: { transform: offset ? `translateX(${offset}px)` : undefined, transition: offset ? 'none' : 'transform 150ms ease-out' },
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      if (event.button !== 0 || (event.target as HTMLElement).closest('button')) return
+      start.current = { x: event.clientX, pointer: event.pointerId }
+      event.currentTarget.setPointerCapture(event.pointerId)
+    },
+    onPointerMove: (event: PointerEvent) => {
+      if (start.current?.pointer === event.pointerId) setOffset(Math.max(0, event.clientX - start.current.x))
+    },
+    onPointerUp: (event: PointerEvent) => end(event, true),
+    onPointerCancel: (event: PointerEvent) => end(event, false),
+  }
 }
 
 function showToast({ variant = 'default', id = crypto.randomUUID(), ...input }: ToastInput) {
@@ -115,7 +150,7 @@ export function ToastProvider({ initial, children }: { initial: Toast | null; ch
               position="bottom-right"
               duration={TOAST_DURATION_MS}
               visibleToasts={1}
-              swipeDirections={['right']}
+              swipeDirections={[]}
               offset={16}
               mobileOffset={16}
               hotkey={[]}
