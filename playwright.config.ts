@@ -33,8 +33,9 @@ export default defineConfig({
   // One output folder per port, so runs on different ports never clear each other's traces.
   outputDir: `test-results/port-${E2E_PORT}`,
   globalSetup: './tests/e2e/global-setup.ts',
-  fullyParallel: false,
-  // Every test makes its own users and Pieces and steers only its own model answers, so files run side by side.
+  // Every test makes its own users and Pieces and steers only its own model answers, so tests
+  // run side by side, spread one by one over the workers (no worker idles behind a long file).
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

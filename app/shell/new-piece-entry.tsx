@@ -18,12 +18,16 @@ const triggerClass = 'flex h-9 w-full cursor-pointer items-center gap-3 rounded-
 export function NewPieceEntry() {
   const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
+  const details = useRef<HTMLDetailsElement>(null)
+  // A click before hydration opened the disclosure natively; the entry that replaces it opens
+  // too, or the click would be lost. (Read while the disclosure is still the page's element.)
+  if (hydrated && !open && details.current?.open) setOpen(true)
   // The entry stays open while its Piece is being created, so the creation can finish.
   const creating = useFetchers().some(({ formData }) => formData?.get('intent') === 'create')
 
   if (!hydrated) {
     return (
-      <details className="group">
+      <details ref={details} className="group">
         <summary role="button" className={cn(triggerClass, 'list-none')}>
           <PlusIcon />
           <span>New Piece</span>

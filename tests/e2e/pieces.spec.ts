@@ -177,3 +177,25 @@ test('a visibility the server refuses rolls back with the spec toast and opens t
   await expect(menu.getByRole('radio', { name: /Public/ })).toHaveAttribute('aria-checked', 'true')
   await expect(menu.getByRole('radio', { name: /Private/ })).toHaveAttribute('aria-checked', 'false')
 })
+
+test('New Piece clicked while the page is still loading its scripts opens the entry once they run', async ({ page }) => {
+  await signIn(page)
+  // Scripts are held until the click has landed on the page as the server sent it.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/explore', { waitUntil: 'commit' })
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+  await sidebar.getByRole('button', { name: 'New Piece' }).click()
+  await expect(sidebar.getByLabel('New Piece name')).toBeVisible()
+  release()
+  // Hydrated, the entry is still open and takes the name.
+  await expect(sidebar.getByRole('button', { name: 'New Piece', expanded: true })).toBeVisible()
+  const name = uniquePiece('early')
+  await sidebar.getByLabel('New Piece name').fill(name)
+  await sidebar.getByLabel('New Piece name').press('Enter')
+  await expect(page).toHaveURL(`/pieces/${name}`)
+})

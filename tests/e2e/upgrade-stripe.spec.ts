@@ -16,6 +16,9 @@ const PORT = E2E_PORT + 10
 const ORIGIN = `http://localhost:${PORT}`
 const WEBHOOK_SECRET = 'whsec_e2e_stripe_checkout'
 
+// One Stripe instance on one port for the whole file: its tests run in one worker, in order.
+test.describe.configure({ mode: 'default' })
+
 let database: TestDatabase
 let fake: StripeFake
 let server: ChildProcess
