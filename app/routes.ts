@@ -38,6 +38,7 @@ export default [
   route('billing/return', 'routes/billing.return.tsx'),
   route('resources/pieces', 'routes/resources.pieces.ts'),
   route('resources/invoices', 'routes/resources.invoices.ts'),
+  route('resources/feedback', 'routes/resources.feedback.ts'),
   route('images/:hash', 'routes/images.$hash.ts'),
   ...(await flatRoutes({ rootDirectory: 'routes/api' })),
   route(':name', 'routes/piece-page.tsx'),

@@ -16,3 +16,8 @@ export const PanelIcon = () => (
     <path d="M9 4v16" />
   </svg>
 )
+export const FeedbackIcon = () => (
+  <svg {...iconProps}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20l1-4.4A8 8 0 1 1 21 12z" />
+  </svg>
+)

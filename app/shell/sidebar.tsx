@@ -3,12 +3,13 @@ import { useRef } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import { cn } from '~/ui/cn'
 import { swipeCloses } from './drawer'
+import { FeedbackPopover } from './feedback-popover'
 import { CompassIcon, PanelIcon } from './icons'
 import { Logo } from './logo'
 import { NewPieceEntry } from './new-piece-entry'
 import { SidebarPieces, type SidebarPage } from './sidebar-pieces'
 
-/** The sidebar (a drawer under 768 px that a swipe left closes): Explore, New Piece and the Piece list. */
+/** The sidebar (a drawer under 768 px that a swipe left closes): Explore, New Piece, the Piece list and Share Feedback. */
 export function Sidebar({
   collapsed,
   onToggleCollapsed,
@@ -83,6 +84,9 @@ export function Sidebar({
           </section>
         )}
       </nav>
+      <div className="px-2 pt-2 pb-3">
+        <FeedbackPopover collapsed={collapsed} />
+      </div>
     </aside>
   )
 }
