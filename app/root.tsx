@@ -3,11 +3,10 @@ import { data } from '@remix-run/node'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { getOptionalUser } from './accounts/session.server'
-import { THEME_COOKIE } from './lib/cookie-names'
 import { PRODUCT_NAME } from './lib/constants'
 import { useNonce } from './lib/nonce'
 import { useRootData } from './lib/root-data'
-import { backgroundColor, parseTheme } from './lib/theme'
+import { backgroundColor } from './lib/theme'
 import { useTheme } from './shell/use-theme'
 import { readToast } from './lib/toast.server'
 import { GeneralErrorBoundary } from './ui/error-page'
@@ -16,8 +15,6 @@ import stylesheet from './tailwind.css?url'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [user, { toast, clear }] = await Promise.all([getOptionalUser(request), readToast(request)])
-  const cookies = request.headers.get('cookie') ?? ''
-  const visitorTheme = parseTheme(new RegExp(`${THEME_COOKIE}=(dark|light)`).exec(cookies)?.[1])
   return data(
     {
       user: user
@@ -31,7 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
           }
         : null,
       toast,
-      visitorTheme,
     },
     { headers: clear ? { 'Set-Cookie': clear } : undefined },
   )

@@ -32,7 +32,6 @@ export default [
   route('auth/google/callback', 'routes/auth.google.callback.ts'),
   route('auth/google/link', 'routes/auth.google.link.ts'),
   route('auth/google/unlink', 'routes/auth.google.unlink.ts'),
-  route('resources/theme', 'routes/resources.theme.ts'),
   route('resources/upgrade', 'routes/resources.upgrade.ts'),
   route('billing/local-checkout/:id', 'routes/billing.local-checkout.tsx'),
   route('billing/return', 'routes/billing.return.tsx'),

@@ -1,4 +1,3 @@
 /** Cookie names, shared by the HTTP layer (page cache) and the Remix app. */
 export const SESSION_COOKIE = 'pieces_session'
 export const TOAST_COOKIE = 'pieces_toast'
-export const THEME_COOKIE = 'pieces_theme'

@@ -38,7 +38,7 @@ export function pieceIdOfHost(host: string | undefined, previewOrigin: string): 
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]'])
 
 /** This machine by a loopback name: a "potentially trustworthy" origin even over http. */
-export const isLoopbackHostname = (hostname: string) => LOOPBACK_HOSTNAMES.has(hostname.toLowerCase())
+export const isLoopbackHostname = (hostname: string | undefined) => LOOPBACK_HOSTNAMES.has((hostname ?? '').toLowerCase())
 
 /**
  * Host names a browser on the local network reaches this machine by: IPv4 literals and

@@ -14,8 +14,6 @@ import { AppShell } from '~/shell/app-shell'
 import { Logo } from '~/shell/logo'
 import { PublicShell } from '~/shell/public-shell'
 import { appShellData } from '~/shell/shell-data.server'
-import { ThemeToggle } from '~/shell/theme-toggle'
-import { useTheme } from '~/shell/use-theme'
 import { NOT_FOUND_TITLE, NotFound } from '~/ui/error-page'
 
 /**
@@ -32,7 +30,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function PiecePage() {
   const { piece, previewSrc, previewElsewhere, showBadge, topBarPiece, shell, previewOrigin } = useLoaderData<typeof loader>()
-  const { theme } = useTheme()
   const frame = useRef<HTMLIFrameElement>(null)
   const bridge = <AgenticBridge frame={frame} previewOrigin={previewOrigin} pieceId={piece.id} signedIn={Boolean(shell)} />
   if (shell) {
@@ -55,7 +52,6 @@ export default function PiecePage() {
         <Link to="/signin" className="rounded-lg px-3 py-2 text-sm font-medium hover:bg-zinc-100 dark:hover:bg-zinc-800">
           Sign in
         </Link>
-        <ThemeToggle theme={theme} />
       </header>
       <main className="relative min-h-0 flex-1">
         <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
@@ -81,10 +77,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
-  const { theme } = useTheme()
   const signedIn = Boolean(useRootData()?.user)
   return (
-    <PublicShell theme={theme} signedIn={signedIn}>
+    <PublicShell signedIn={signedIn}>
       <NotFound />
     </PublicShell>
   )

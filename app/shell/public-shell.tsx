@@ -1,9 +1,7 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { PRODUCT_NAME, SOCIAL_LINKS } from '~/lib/constants'
-import type { Theme } from '~/lib/theme'
 import { Logo } from './logo'
-import { ThemeToggle } from './theme-toggle'
 
 const FOOTER_LINKS = [
   { to: '/about', label: 'About Us' },
@@ -12,8 +10,8 @@ const FOOTER_LINKS = [
   { to: '/privacy', label: 'Privacy Policy' },
 ]
 
-/** Spec 2 §2: fixed top bar with the logo and a theme toggle, and the footer. */
-export function PublicShell({ theme, signedIn, children }: { theme: Theme; signedIn: boolean; children: ReactNode }) {
+/** Spec 2 §2: fixed top bar with the logo, and the footer. No theme toggle: signed out, pages are always dark (issue 12.6). */
+export function PublicShell({ signedIn, children }: { signedIn: boolean; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="fixed inset-x-0 top-0 z-40 border-b border-zinc-200/70 bg-white/80 backdrop-blur dark:border-zinc-800/70 dark:bg-[#09090b]/80">
@@ -29,7 +27,6 @@ export function PublicShell({ theme, signedIn, children }: { theme: Theme; signe
                 Sign in
               </Link>
             )}
-            <ThemeToggle theme={theme} />
           </nav>
         </div>
       </header>

@@ -12,6 +12,5 @@ export function useTheme() {
     pathname,
     signedIn: Boolean(rootData?.user),
     darkMode,
-    visitorChoice: rootData?.visitorTheme ?? null,
   })
 }

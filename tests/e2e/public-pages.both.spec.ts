@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { expect, signIn, test } from './fixtures'
 
 const PAGES = [
   { path: '/about', heading: 'About Us' },
@@ -44,13 +44,25 @@ test.describe('public pages', () => {
     await expect(page.getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute('href', '/contact')
   })
 
-  test('logged-out pages are dark, and the toggle switches the theme', async ({ page }) => {
-    await page.goto('/about')
-    await expect(page.locator('html')).toHaveClass(/dark/)
-    await page.getByRole('button', { name: 'Switch to light theme' }).click()
-    await expect(page).toHaveURL(/\/about$/)
-    await expect(page.locator('html')).not.toHaveClass(/dark/)
-    await page.getByRole('button', { name: 'Switch to dark theme' }).click()
+  test('signed out, every page is dark with no theme toggle, whatever an old theme cookie says (issue 12.6)', async ({ page, baseURL }) => {
+    // A visitor who chose light with the toggle this product used to have.
+    await page.context().addCookies([{ name: 'pieces_theme', value: 'light', url: baseURL! }])
+    for (const path of ['/', '/landing', '/signin', '/signup', '/about', '/contact']) {
+      await page.goto(path)
+      await expect(page.locator('html'), path).toHaveClass(/dark/)
+      await expect(page.getByRole('button', { name: /Switch to (light|dark) theme/ })).toHaveCount(0)
+    }
+  })
+
+  test('signed in with the light theme, pages follow it except the forced-dark ones', async ({ page }) => {
+    await signIn(page)
+    const saved = await page.request.patch('/api/private/users/dark-mode', { data: { darkMode: false } })
+    expect(saved.status()).toBe(200)
+    for (const path of ['/explore', '/about', '/settings']) {
+      await page.goto(path)
+      await expect(page.locator('html'), path).not.toHaveClass(/dark/)
+    }
+    await page.goto('/landing')
     await expect(page.locator('html')).toHaveClass(/dark/)
   })
 

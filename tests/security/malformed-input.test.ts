@@ -127,8 +127,8 @@ describe('malformed requests', { timeout: 180_000 }, () => {
       ['/api/public/auth/token', [json, 'Content-Length: 20'], '{"email":"\\ud800"}  '],
       ['/api/public/contact', [json, 'Content-Length: 9'], '[[[[[[[[['],
       ['/api/public/contact', ['Content-Type: text/%ZZ', 'Content-Length: 1'], 'x'],
-      ['/resources/theme', [form, 'Transfer-Encoding: chunked'], 'zz\r\nnot hex\r\n0\r\n\r\n'],
-      ['/resources/theme', ['Content-Type: application/x-www-form-urlencoded; charset=klingon', 'Content-Length: 9'], 'theme=%ZZ'],
+      ['/contact', [form, 'Transfer-Encoding: chunked'], 'zz\r\nnot hex\r\n0\r\n\r\n'],
+      ['/contact', ['Content-Type: application/x-www-form-urlencoded; charset=klingon', 'Content-Length: 9'], 'email=%ZZ'],
       ['/api/private/pieces?id=%ZZ', [json, 'Content-Length: 2'], '{}'],
       ['/%ZZ', [form, 'Content-Length: 3'], 'a=b'],
     ]
@@ -157,7 +157,7 @@ describe('malformed requests', { timeout: 180_000 }, () => {
       socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)))
       socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)))
       socket.write(
-        ['POST /resources/theme HTTP/1.1', 'Host: localhost', 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: chunked', '', ''].join(
+        ['POST /contact HTTP/1.1', 'Host: localhost', 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: chunked', '', ''].join(
           '\r\n',
         ),
       )

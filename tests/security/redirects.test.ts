@@ -6,7 +6,6 @@ import { setUsername } from '../../app/accounts/users.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import { loader as editorLoader } from '../../app/routes/piece-editor'
 import { loader as pageLoader } from '../../app/routes/piece-page'
-import { action as themeAction } from '../../app/routes/resources.theme'
 import { action as signInAction } from '../../app/routes/signin'
 import { thrown } from '../support/routes'
 
@@ -91,16 +90,6 @@ describe('after sign-in', () => {
     })
     const response = (await signInAction({ request, context, params: {} })) as unknown as Response
     expect(response.headers.get('location')).toBe('/settings/faq?x=1')
-  })
-})
-
-describe('the theme toggle', () => {
-  it('goes back only to a path of ours', async () => {
-    for (const target of CORPUS) {
-      const request = new Request(`${APP}/resources/theme`, { method: 'POST', body: new URLSearchParams({ theme: 'dark', redirectTo: target }) })
-      const response = await themeAction({ request, context, params: {} })
-      expectOurs(response.headers.get('location'))
-    }
   })
 })
 
