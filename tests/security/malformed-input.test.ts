@@ -157,9 +157,7 @@ describe('malformed requests', { timeout: 180_000 }, () => {
       socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)))
       socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)))
       socket.write(
-        ['POST /contact HTTP/1.1', 'Host: localhost', 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: chunked', '', ''].join(
-          '\r\n',
-        ),
+        ['POST /contact HTTP/1.1', 'Host: localhost', 'Content-Type: application/x-www-form-urlencoded', 'Transfer-Encoding: chunked', '', ''].join('\r\n'),
       )
       // 200 MB in 1 MB chunks, written as fast as the socket takes them, until the server answers.
       let sent = 0
