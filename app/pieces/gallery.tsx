@@ -1,17 +1,15 @@
 import { Link, useLocation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { calendarDate } from '~/lib/dates'
 import { useHydrated } from '~/lib/hydrated'
 import { PieceIcon } from './piece-icon'
 import { Button } from '~/ui/button'
 import { useToast } from '~/ui/toaster'
-import { relativeTime } from './relative-time'
-import { PUBLIC_PIECE_PAGE, PieceMessages } from './schema'
+import { GALLERY_COUNT_PARAM, PUBLIC_PIECE_PAGE, PieceMessages } from './schema'
 
 export type GalleryPiece = { id: number; name: string; description: string; icon: string; screenshot: string; updatedAt: string }
 export type GalleryPage = { data: GalleryPiece[]; has_more: boolean; next_starting_after: string | null }
 
-/** Without JavaScript, 'Load more' asks the server for a longer first page. */
-export const GALLERY_COUNT_PARAM = 'count'
 const DESCRIPTION_PREVIEW = 120
 
 /** New pages are appended; a Piece already shown is not shown twice. */
@@ -21,16 +19,17 @@ function merge(current: GalleryPiece[], next: GalleryPiece[]) {
 }
 
 /** Spec 2 §2: the grid of public Pieces, 12 at a time, newest first. */
-export function Gallery({ initial, count, now }: { initial: GalleryPage; count: number; now: string }) {
+export function Gallery({ initial, count }: { initial: GalleryPage; count: number }) {
   const hydrated = useHydrated()
   const location = useLocation()
   const toast = useToast()
   const [page, setPage] = useState(initial)
   const [loading, setLoading] = useState(false)
+  const sentinel = useRef<HTMLDivElement>(null)
   useEffect(() => setPage(initial), [initial])
 
   async function loadMore() {
-    if (!page.next_starting_after) return
+    if (!page.next_starting_after || loading) return
     setLoading(true)
     try {
       const params = new URLSearchParams({ limit: String(PUBLIC_PIECE_PAGE), starting_after: page.next_starting_after })
@@ -45,6 +44,17 @@ export function Gallery({ initial, count, now }: { initial: GalleryPage; count: 
     }
   }
 
+  // Infinite scroll: the next page loads as the end of the grid comes into view ('Load more' stays for keyboards and failures).
+  const loadMoreRef = useRef(loadMore)
+  loadMoreRef.current = loadMore
+  useEffect(() => {
+    const target = sentinel.current
+    if (!target || !page.has_more || loading) return
+    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void loadMoreRef.current(), { rootMargin: '200px' })
+    observer.observe(target)
+    return () => observer.disconnect()
+  }, [page.has_more, page.next_starting_after, loading])
+
   if (!page.data.length) {
     return <div className="rounded-2xl border border-dashed border-zinc-300 p-10 text-center text-zinc-500 dark:border-zinc-700">No public Pieces yet</div>
   }
@@ -53,21 +63,21 @@ export function Gallery({ initial, count, now }: { initial: GalleryPage; count: 
   return (
     <>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
-        {page.data.map((piece) => (
-          <li key={piece.id}>
-            <GalleryCard piece={piece} now={now} />
+        {page.data.map((piece, index) => (
+          <li key={piece.id} id={`gallery-${index}`} className="scroll-mt-20">
+            <GalleryCard piece={piece} />
           </li>
         ))}
       </ul>
       {page.has_more ? (
-        <div className="mt-8 flex justify-center">
+        <div ref={sentinel} className="mt-8 flex justify-center">
           {hydrated ? (
             <Button variant="secondary" onClick={() => void loadMore()} pending={loading}>
               Load more
             </Button>
           ) : (
             <Link
-              to={`${location.pathname}?${more}`}
+              to={`${location.pathname}?${more}#gallery-${count}`}
               preventScrollReset
               className="rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium dark:border-zinc-700"
             >
@@ -80,8 +90,7 @@ export function Gallery({ initial, count, now }: { initial: GalleryPage; count: 
   )
 }
 
-/** `now` comes from the server so the server's and the browser's wording agree. */
-function GalleryCard({ piece, now }: { piece: GalleryPiece; now: string }) {
+function GalleryCard({ piece }: { piece: GalleryPiece }) {
   const long = piece.description.length > DESCRIPTION_PREVIEW
   return (
     <article className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -102,15 +111,16 @@ function GalleryCard({ piece, now }: { piece: GalleryPiece; now: string }) {
         </div>
       </Link>
       <div className="px-4 pt-1 pb-4 text-sm">
-        <p className="text-xs text-zinc-500">Last updated {relativeTime(piece.updatedAt, new Date(now))}</p>
+        <p className="text-xs text-zinc-500">Last updated {calendarDate(piece.updatedAt)}</p>
         {piece.description ? (
           long ? (
-            <details className="mt-2 text-zinc-600 dark:text-zinc-400">
-              <summary className="cursor-pointer list-none">
+            // 'more' shows the whole text in place of the shortened one, so it reads once.
+            <details className="group mt-2 text-zinc-600 dark:text-zinc-400">
+              <summary className="cursor-pointer list-none group-open:hidden">
                 {piece.description.slice(0, DESCRIPTION_PREVIEW).trimEnd()}…{' '}
                 <span className="font-medium text-zinc-900 underline dark:text-zinc-100">more</span>
               </summary>
-              <p className="mt-1 whitespace-pre-wrap">{piece.description}</p>
+              <p className="whitespace-pre-wrap">{piece.description}</p>
             </details>
           ) : (
             <p className="mt-2 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{piece.description}</p>

@@ -178,6 +178,9 @@ const idMessage = 'id must be the id of a Piece'
 const PieceIdSchema = z.coerce.number({ error: idMessage }).int(idMessage).positive(idMessage).max(Number.MAX_SAFE_INTEGER, idMessage)
 export const PieceIdQuery = z.object({ id: PieceIdSchema })
 
+/** Without JavaScript, the gallery's 'Load more' asks the server for a longer first page. */
+export const GALLERY_COUNT_PARAM = 'count'
+
 /** Where the sidebar and the Piece menu post, with and without JavaScript. */
 export const PIECES_RESOURCE = '/resources/pieces'
 /** `?delete-piece=1` opens the delete dialog without JavaScript. */

@@ -2,27 +2,23 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
-import { Gallery, GALLERY_COUNT_PARAM } from '~/pieces/gallery'
-import { listPublicPieces } from '~/pieces/pieces.server'
-import { PIECE_LIST_MAX_PAGE, PUBLIC_PIECE_PAGE } from '~/pieces/schema'
+import { Gallery } from '~/pieces/gallery'
+import { galleryPage } from '~/pieces/gallery.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request)
-  const asked = Number(new URL(request.url).searchParams.get(GALLERY_COUNT_PARAM))
-  const count = Number.isInteger(asked) && asked > PUBLIC_PIECE_PAGE ? Math.min(asked, PIECE_LIST_MAX_PAGE) : PUBLIC_PIECE_PAGE
-  const pieces = await listPublicPieces({ limit: count })
-  return data({ pieces, count, now: new Date().toISOString() }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data(await galleryPage(request), { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export default function ExploreRoute() {
-  const { pieces, count, now } = useLoaderData<typeof loader>()
+  const { pieces, count } = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto max-w-6xl px-5 py-10">
       <h1 className="text-2xl font-semibold tracking-tight">Explore</h1>
       <p className="mt-2 mb-8 text-zinc-600 dark:text-zinc-400">Public Pieces made by the community, newest first.</p>
-      <Gallery initial={pieces} count={count} now={now} />
+      <Gallery initial={pieces} count={count} />
     </div>
   )
 }

@@ -1,9 +1,11 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useActionData, useSearchParams } from '@remix-run/react'
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { redirectSignedIn } from '~/accounts/redirects.server'
 import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
 import { isBot, rateLimitedReply } from '~/lib/forms.server'
+import { Gallery } from '~/pieces/gallery'
+import { galleryPage } from '~/pieces/gallery.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { LandingPage } from '~/site/landing-page'
 import { pageTitle } from '~/site/pages'
@@ -15,7 +17,7 @@ const JOINED = '/landing?waitlist=joined'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await redirectSignedIn(request)
-  return data(null, { headers: publicPageHeaders(Boolean(user)) })
+  return data(await galleryPage(request), { headers: publicPageHeaders(Boolean(user)) })
 }
 
 export const headers = loaderHeaders
@@ -41,8 +43,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function LandingRoute() {
   const actionData = useActionData<typeof action>()
+  const { pieces, count } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
-  return <LandingPage lastResult={actionData?.result} toast={actionData?.toast} joined={params.get('waitlist') === 'joined'} />
+  return (
+    <LandingPage
+      lastResult={actionData?.result}
+      toast={actionData?.toast}
+      joined={params.get('waitlist') === 'joined'}
+      gallery={<Gallery initial={pieces} count={count} />}
+    />
+  )
 }
 
 export const meta: MetaFunction = () => [

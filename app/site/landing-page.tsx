@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { PRODUCT_NAME, WAITLIST_LAUNCH } from '~/lib/constants'
 import type { Toast } from '~/lib/toast'
 import { Dialog } from '~/ui/dialog'
@@ -30,10 +31,13 @@ export function LandingPage({
   lastResult,
   toast,
   joined,
+  gallery,
 }: {
   lastResult?: SubmissionResult<string[]> | null
   toast?: Omit<Toast, 'id'> | null
   joined: boolean
+  /** The public gallery (spec 2 §2), given by the route. */
+  gallery: ReactNode
 }) {
   return (
     <div className="landing-fade-in">
@@ -69,6 +73,16 @@ export function LandingPage({
             </li>
           ))}
         </ol>
+      </section>
+
+      <section aria-labelledby="gallery-heading" className="mx-auto max-w-6xl px-5 pb-16">
+        <h2 id="gallery-heading" className="text-center text-2xl font-semibold tracking-tight sm:text-3xl">
+          Made with {PRODUCT_NAME}
+        </h2>
+        <p className="mx-auto mt-3 mb-10 max-w-2xl text-center text-zinc-600 dark:text-zinc-400">
+          Apps people described in a sentence and shared, newest first.
+        </p>
+        {gallery}
       </section>
 
       <section aria-labelledby="why" className="mx-auto max-w-4xl px-5 pb-24">

@@ -157,7 +157,8 @@ test.describe('Explore and other people’s Pieces', () => {
     const names = await gallery.getByRole('heading', { level: 2 }).allTextContents()
     expect(names.indexOf(newer)).toBeGreaterThanOrEqual(0)
     expect(names.indexOf(newer)).toBeLessThan(names.indexOf(older))
-    await expect(gallery.getByText('Last updated just now').first()).toBeVisible()
+    // A date, not an age (issue 12.2).
+    await expect(gallery.getByRole('listitem').filter({ hasText: newer })).toContainText(/Last updated [A-Z][a-z]+ \d{1,2}, \d{4}/)
 
     await gallery.getByRole('link', { name: newer }).click()
     await expect(other).toHaveURL(`/${newer}`)

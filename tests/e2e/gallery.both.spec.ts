@@ -1,0 +1,53 @@
+import { grantPlus } from './database'
+import { expect, signIn, test } from './fixtures'
+
+/** Issue 12.2: the public gallery on /landing for visitors, with and without JavaScript. */
+test('visitors see 12 public Pieces on /landing, load more without repeats, read a description once and open a card', async ({ page, javaScriptEnabled }) => {
+  const { email } = await signIn(page)
+  await grantPlus(email)
+  const stamp = Math.random().toString(36).slice(2, 7)
+  const long = `A long description ${'that keeps going '.repeat(10)}and ends here ${stamp}.`
+  const names: string[] = []
+  for (let index = 0; index < 13; index += 1) {
+    const name = `gal_${stamp}_${String(index).padStart(2, '0')}`
+    const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
+    expect(created.status(), await created.text()).toBe(201)
+    names.push(name)
+    if (index < 12) continue
+    const described = await page.request.patch(`/api/private/pieces?id=${(await created.json()).id}`, { data: { description: long } })
+    expect(described.status(), await described.text()).toBe(200)
+  }
+  // A private Piece never shows.
+  const hidden = await page.request.post('/api/private/pieces', { data: { name: `gal_${stamp}_private`, visibility: 'private' } })
+  expect(hidden.status(), await hidden.text()).toBe(201)
+  await page.context().clearCookies()
+
+  // An address no one else asked for, so the minute-long shared page cache cannot answer with an older gallery.
+  await page.goto(`/landing?from=${stamp}`)
+  const gallery = page.getByTestId('gallery')
+  const cards = gallery.getByRole('listitem')
+  await expect(cards).toHaveCount(12)
+
+  // Further pages until our oldest shows (other tests add public Pieces meanwhile): by scrolling with JavaScript, by 'Load more' without.
+  for (let round = 0; round < 10 && (await cards.filter({ hasText: names[0]! }).count()) === 0; round += 1) {
+    const before = await cards.count()
+    if (javaScriptEnabled) await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded()
+    else await page.getByRole('link', { name: 'Load more' }).click()
+    await expect(cards).not.toHaveCount(before)
+  }
+  const shown = await gallery.getByRole('heading', { level: 2 }).allTextContents()
+  expect(new Set(shown).size).toBe(shown.length)
+  expect(shown.filter((name) => name.startsWith(`gal_${stamp}_`))).toEqual([...names].reverse())
+  if (!javaScriptEnabled) await expect(page).toHaveURL(new RegExp(`/landing\\?from=${stamp}&count=\\d+#gallery-\\d+$`))
+
+  // 'more' shows the whole description, once.
+  const card = cards.filter({ hasText: names[12]! })
+  await card.getByText('more', { exact: true }).click()
+  await expect(card.getByText(long)).toBeVisible()
+  await expect(card.getByText(long.slice(0, 60)).filter({ visible: true })).toHaveCount(1)
+  await expect(card.getByText('more', { exact: true })).toBeHidden()
+
+  await cards.filter({ hasText: names[0]! }).getByRole('link').click()
+  await expect(page).toHaveURL(`/${names[0]}`)
+  await expect(page.getByTestId('top-bar-title')).toHaveText(names[0]!)
+})
