@@ -3,7 +3,7 @@ import { safeRedirect } from '~/accounts/redirects.server'
 import type { SessionUser } from '~/accounts/session.server'
 import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/billing/subscription.server'
 import { notFound } from '~/lib/http'
-import { pieceOriginIn, previewOriginsOf, type PreviewOrigins } from '~/lib/origins.server'
+import { configuredOrigins, pieceOriginIn, previewOriginsOf, type PreviewOrigins } from '~/lib/origins.server'
 import type { TopBarPiece } from './schema'
 import { getOwnPieceByName, getViewablePieceByName, type Piece } from './pieces.server'
 import { previewUrl } from './preview.server'
@@ -62,6 +62,8 @@ export async function publicPageData(request: Request, viewer: SessionUser | nul
     piece: { id: piece.id, name: piece.name, description: piece.description },
     previewSrc: previewUrl(piece, 'saved', { origins }),
     previewElsewhere: origins.elsewhere,
+    // Link previews name the canonical address (APP_ORIGIN), whatever address this page was opened at.
+    share: { url: `${configuredOrigins().app}/${piece.name}`, image: piece.screenshot ? new URL(piece.screenshot, configuredOrigins().app).href : null },
     showBadge,
     previewOrigin: pieceOriginIn(origins, piece.id),
     topBarPiece: topBarPiece(piece, isOwner, 'page', origins),

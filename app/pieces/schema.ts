@@ -34,6 +34,7 @@ export const MAX_IMAGE_UPLOAD_BYTES = 8 * 1024 * 1024
 export const MAX_IMAGE_INPUT_PIXELS = 50_000_000
 
 export const PieceMessages = {
+  sharedDescription: `A Piece made with ${PRODUCT_NAME}.`,
   nameTaken: 'Name already taken',
   descriptionTooLong: `Description must be ${DESCRIPTION_MAX} characters or less`,
   renameWhileGenerating: 'Cannot rename a Piece while generation is in progress',

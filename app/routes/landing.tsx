@@ -3,6 +3,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { redirectSignedIn } from '~/accounts/redirects.server'
 import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
+import { linkPreview } from '~/lib/link-preview'
+import { configuredOrigins } from '~/lib/origins.server'
 import { isBot, rateLimitedReply } from '~/lib/forms.server'
 import { Gallery } from '~/pieces/gallery'
 import { galleryPage } from '~/pieces/gallery.server'
@@ -17,7 +19,7 @@ const JOINED = '/landing?waitlist=joined'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await redirectSignedIn(request)
-  return data(await galleryPage(request), { headers: publicPageHeaders(Boolean(user)) })
+  return data({ ...(await galleryPage(request)), shareUrl: `${configuredOrigins().app}/landing` }, { headers: publicPageHeaders(Boolean(user)) })
 }
 
 export const headers = loaderHeaders
@@ -55,9 +57,13 @@ export default function LandingRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [
-  { title: pageTitle('Fund what you create') },
-  { name: 'description', content: 'Set a goal, get backed by supporters, and release your work free for everyone.' },
+const LANDING_TITLE = 'Fund what you create'
+const LANDING_DESCRIPTION = 'Set a goal, get backed by supporters, and release your work free for everyone.'
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
+  { title: pageTitle(LANDING_TITLE) },
+  { name: 'description', content: LANDING_DESCRIPTION },
+  ...(loaded ? linkPreview({ title: pageTitle(LANDING_TITLE), description: LANDING_DESCRIPTION, url: loaded.shareUrl }) : []),
 ]
 
 export function ErrorBoundary() {

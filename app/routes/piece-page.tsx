@@ -5,9 +5,11 @@ import { AgenticBridge } from '~/chat/agentic-bridge'
 import { getOptionalUser } from '~/accounts/session.server'
 import { onboardingUrl } from '~/accounts/urls'
 import { PRODUCT_NAME } from '~/lib/constants'
+import { linkPreview } from '~/lib/link-preview'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { useRootData } from '~/lib/root-data'
 import { publicPageData } from '~/pieces/pages.server'
+import { PieceMessages } from '~/pieces/schema'
 import { PreviewFrame } from '~/pieces/preview-frame'
 import { pageTitle } from '~/site/pages'
 import { AppShell } from '~/shell/app-shell'
@@ -69,10 +71,15 @@ export default function PiecePage() {
   )
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE },
-  ...(loaded?.piece.description ? [{ name: 'description', content: loaded.piece.description }] : []),
-]
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
+  if (!loaded) return [{ title: NOT_FOUND_TITLE }]
+  const description = loaded.piece.description || PieceMessages.sharedDescription
+  return [
+    { title: pageTitle(loaded.piece.name) },
+    { name: 'description', content: description },
+    ...linkPreview({ title: loaded.piece.name, description, url: loaded.share.url, image: loaded.share.image }),
+  ]
+}
 
 export const shouldRevalidate = keepDataWhenSignedOut
 

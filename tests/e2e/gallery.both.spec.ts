@@ -51,3 +51,25 @@ test('visitors see 12 public Pieces on /landing, load more without repeats, read
   await expect(page).toHaveURL(`/${names[0]}`)
   await expect(page.getByTestId('top-bar-title')).toHaveText(names[0]!)
 })
+
+test('a shared Piece and /landing unfurl: Open Graph and Twitter tags with the canonical address (issue 12.4)', async ({ page, baseURL }) => {
+  await signIn(page)
+  const name = `og_${Math.random().toString(36).slice(2, 9)}`
+  const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
+  expect(created.status(), await created.text()).toBe(201)
+  const described = await page.request.patch(`/api/private/pieces?id=${(await created.json()).id}`, { data: { description: 'Counts the days to summer' } })
+  expect(described.status()).toBe(200)
+  await page.context().clearCookies()
+
+  await page.goto(`/${name}`)
+  const meta = (key: string) => page.locator(`head meta[property="${key}"], head meta[name="${key}"]`)
+  await expect(meta('og:title')).toHaveAttribute('content', name)
+  await expect(meta('og:description')).toHaveAttribute('content', 'Counts the days to summer')
+  await expect(meta('og:url')).toHaveAttribute('content', `${baseURL}/${name}`)
+  await expect(meta('twitter:card')).toHaveAttribute('content', /^summary/)
+  await expect(page.locator('head link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}/${name}`)
+
+  await page.goto(`/landing?og=${name}`)
+  await expect(meta('og:url')).toHaveAttribute('content', `${baseURL}/landing`)
+  await expect(meta('og:title')).toHaveAttribute('content', /Fund what you create/)
+})
