@@ -11,6 +11,7 @@ export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
   const { runCleanup, runDailyReset } = await import('./cleanup')
   const { startGenerateWorker } = await import('./generate')
   const { startBillingWorkers } = await import('./billing')
+  const { startScreenshotWorker } = await import('./screenshot')
   for (const schedule of SCHEDULES) {
     await boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz })
   }
@@ -18,8 +19,9 @@ export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
   await boss.work(QUEUES.dailyReset.name, async () => runDailyReset())
   const stopBilling = await startBillingWorkers(boss)
   const stopGenerate = await startGenerateWorker(boss)
+  const stopScreenshots = await startScreenshotWorker(boss)
   return async () => {
-    await Promise.all([stopBilling(), stopGenerate()])
+    await Promise.all([stopBilling(), stopGenerate(), stopScreenshots()])
   }
 }
 

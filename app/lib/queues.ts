@@ -15,6 +15,8 @@ export const QUEUES = {
   billingEvent: { name: 'billing-event', retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
   // Billable tokens to the provider as meter events; whatever fails waits for the next run.
   usageReport: { name: 'usage-report', retryLimit: 2, retryDelay: 20, retryBackoff: true, expireInSeconds: 300 },
+  // A Piece's saved code rendered in a real browser (issue 12.3); each try is bounded by SCREENSHOT_TIMEOUT_MS.
+  screenshot: { name: 'screenshot', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
 } satisfies Record<string, PgBoss.Queue>
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']

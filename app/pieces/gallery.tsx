@@ -7,7 +7,7 @@ import { Button } from '~/ui/button'
 import { useToast } from '~/ui/toaster'
 import { GALLERY_COUNT_PARAM, PUBLIC_PIECE_PAGE, PieceMessages } from './schema'
 
-export type GalleryPiece = { id: number; name: string; description: string; icon: string; screenshot: string; updatedAt: string }
+export type GalleryPiece = { id: number; name: string; description: string; icon: string; screenshot: string; thumbnail?: string; updatedAt: string }
 export type GalleryPage = { data: GalleryPiece[]; has_more: boolean; next_starting_after: string | null }
 
 const DESCRIPTION_PREVIEW = 120
@@ -96,7 +96,14 @@ function GalleryCard({ piece }: { piece: GalleryPiece }) {
     <article className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
       <Link to={`/${piece.name.toLowerCase()}`} className="block">
         {piece.screenshot ? (
-          <img src={piece.screenshot} alt="" loading="lazy" className="aspect-video w-full object-cover object-top" />
+          <img
+            src={piece.thumbnail || piece.screenshot}
+            alt=""
+            loading="lazy"
+            width={640}
+            height={400}
+            className="aspect-video w-full bg-white object-cover object-top"
+          />
         ) : (
           <div
             aria-hidden="true"

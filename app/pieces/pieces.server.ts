@@ -18,6 +18,7 @@ import {
   type PieceChanges,
   type PieceVisibility,
 } from './schema'
+import { requestScreenshot } from './screenshots.server'
 import { isStoredImageUrl, storeImage } from './storage.server'
 import { pieceCursor, type PieceCursor } from './cursor'
 
@@ -204,7 +205,7 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
   // Sending the current name alone changes nothing, so it does not count as an edit.
   if (Object.keys(values).length === 0) return current
 
-  return sql.begin(async (tx) => {
+  const updated = await sql.begin(async (tx) => {
     const [locked] = await tx<{ generating: boolean }[]>`
       select ${GENERATING} as generating from pieces p where p.id = ${pieceId} and p.user_id = ${userId} for update`
     if (!locked) throw notFound()
@@ -217,7 +218,10 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
     }
     const [row] = await tx<OwnPieceRow[]>`select ${OWN_COLUMNS} from pieces p join users u on u.id = p.user_id where p.id = ${pieceId}`
     return toOwnPiece(row!)
-  }) as Promise<OwnPiece>
+  })
+  // New saved code gets a new screenshot, made by a job (issue 12.3).
+  if (changes.code !== undefined) await requestScreenshot(pieceId)
+  return updated as OwnPiece
 }
 
 /** Spec 1 §7 call 25: only the owner; anyone else gets the 404 of a missing Piece. */
@@ -243,11 +247,6 @@ export async function setPieceGenerating(pieceId: number, generating: boolean): 
   await sql`
     update pieces set generation_started_at = ${generating ? sql`now()` : null}
     where id = ${pieceId}`
-}
-
-/** Called by the screenshot job; a new screenshot does not count as an edit. */
-export async function setPieceScreenshot(pieceId: number, screenshotUrl: string): Promise<void> {
-  await sql`update pieces set screenshot = ${screenshotUrl} where id = ${pieceId}`
 }
 
 function after(cursor: PieceCursor | null | undefined) {

@@ -42,6 +42,16 @@ export async function storeImage(userId: number, image: ProcessedImage): Promise
   return imageUrl(hash, image.mime)
 }
 
+/** Stores bytes the product made itself (a screenshot): once per content, outside any user's upload quota. */
+export async function storeGeneratedImage(image: ProcessedImage): Promise<string> {
+  const hash = createHash('sha256').update(image.bytes).digest('hex')
+  await sql`
+    insert into images (hash, mime, bytes, width, height)
+    values (${hash}, ${image.mime}, ${image.bytes}, ${image.width}, ${image.height})
+    on conflict (hash) do update set created_at = now()`
+  return imageUrl(hash, image.mime)
+}
+
 /**
  * Deletes images that no Piece's icon or screenshot points at, once they are a day old (an
  * upload is saved into its Piece right away), and upload records past the quota's window.
@@ -52,7 +62,8 @@ export async function collectUnusedImages() {
     where i.created_at < now() - interval '1 day'
       and not exists (
         select 1 from pieces p
-        where p.icon like '/images/' || i.hash || '.%' or p.screenshot like '%/images/' || i.hash || '.%')`
+        where p.icon like '/images/' || i.hash || '.%' or p.screenshot like '%/images/' || i.hash || '.%'
+          or p.screenshot_thumbnail like '%/images/' || i.hash || '.%')`
   const uploads = await sql`delete from image_uploads where created_at < now() - interval '2 days'`
   return { images: images.count, uploadRecords: uploads.count }
 }

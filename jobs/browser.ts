@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+
+/**
+ * One headless Chromium per worker process, shared by the jobs that render Pieces
+ * (screenshots; verification builds on it). Launched on first use, relaunched when it
+ * crashed, closed with the process. Each use gets a fresh context (no cookies, storage or
+ * cache from another Piece) and a hard time limit: a Piece that loops forever, opens
+ * dialogs or never settles costs at most that long, and a browser that no longer answers
+ * is thrown away. Without Chromium the callers hear `unavailable` and say so once.
+ */
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable']
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--mute-audio',
+]
+
+export class BrowserUnavailable extends Error {}
+export class RenderTimeout extends Error {}
+
+let launching: Promise<Browser> | null = null
+let warned = false
+
+export function chromiumPath(): string | null {
+  const configured = process.env.CHROMIUM_PATH
+  if (configured) return existsSync(configured) ? configured : null
+  return CANDIDATES.find((candidate) => existsSync(candidate)) ?? null
+}
+
+async function browser(): Promise<Browser> {
+  if (!launching) {
+    const executablePath = chromiumPath()
+    if (!executablePath) {
+      if (!warned) console.warn('[browser] no Chromium found (set CHROMIUM_PATH or install chromium): screenshots keep their placeholder')
+      warned = true
+      throw new BrowserUnavailable('no Chromium')
+    }
+    launching = chromium.launch({ executablePath, args: ARGS, timeout: 30_000 }).then((launched) => {
+      launched.on('disconnected', () => {
+        launching = null
+      })
+      return launched
+    })
+    launching.catch(() => (launching = null))
+  }
+  return launching
+}
+
+/** Closes the shared browser (on shutdown, or after it stopped answering). */
+export async function closeBrowser() {
+  const current = launching
+  launching = null
+  if (current) await (await current.catch(() => null))?.close().catch(() => {})
+}
+
+/**
+ * Runs `use` on a new page of a fresh context, within `timeoutMs`. Dialogs are dismissed as
+ * they open. On a timeout the context is closed (and the browser, if it will not close it).
+ */
+export async function withPage<T>(options: { width: number; height: number; timeoutMs: number }, use: (page: Page) => Promise<T>): Promise<T> {
+  const context: BrowserContext = await (await browser()).newContext({ viewport: { width: options.width, height: options.height }, serviceWorkers: 'block' })
+  let timer: NodeJS.Timeout | undefined
+  try {
+    const page = await context.newPage()
+    page.on('dialog', (dialog) => void dialog.dismiss().catch(() => {}))
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RenderTimeout(`no result within ${options.timeoutMs} ms`)), options.timeoutMs)
+    })
+    return await Promise.race([use(page), limit])
+  } finally {
+    clearTimeout(timer)
+    const closed = await Promise.race([
+      context.close().then(
+        () => true,
+        () => true,
+      ),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+    ])
+    if (!closed) await closeBrowser()
+  }
+}

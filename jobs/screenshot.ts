@@ -1,0 +1,44 @@
+import type PgBoss from 'pg-boss'
+import { QUEUES } from '../app/lib/queues'
+import { SCREENSHOT_SIZE, SCREENSHOT_TIMEOUT_MS, saveScreenshot, screenshotTarget } from '../app/pieces/screenshots.server'
+import { BrowserUnavailable, closeBrowser, withPage } from './browser'
+
+/** How long a loaded page may keep fetching before it is captured as it is. */
+const SETTLE_MS = 2_000
+
+/**
+ * Renders a Piece's saved code from the preview origin and stores its screenshot (issue
+ * 12.3). A Piece that never settles is captured as it stands; one that blocks its page
+ * fails within SCREENSHOT_TIMEOUT_MS and is retried by the queue. Answers what it did.
+ */
+export async function takeScreenshot(pieceId: number): Promise<{ screenshot: string; thumbnail: string } | 'no-code' | 'changed' | 'no-browser'> {
+  const target = await screenshotTarget(pieceId)
+  if (!target) return 'no-code'
+  try {
+    const png = await withPage({ ...SCREENSHOT_SIZE, timeoutMs: SCREENSHOT_TIMEOUT_MS }, async (page) => {
+      // A Piece that navigates away is kept on its own page.
+      await page.route('**/*', (route) =>
+        route.request().isNavigationRequest() && route.request().frame() === page.mainFrame() && route.request().url() !== target.url
+          ? route.abort()
+          : route.continue(),
+      )
+      await page.goto(target.url, { waitUntil: 'load', timeout: SCREENSHOT_TIMEOUT_MS })
+      await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => {})
+      return page.screenshot({ type: 'png', timeout: SCREENSHOT_TIMEOUT_MS, animations: 'disabled' })
+    })
+    return (await saveScreenshot(pieceId, target.version, png)) ?? 'changed'
+  } catch (error) {
+    if (error instanceof BrowserUnavailable) return 'no-browser'
+    throw error
+  }
+}
+
+export async function startScreenshotWorker(boss: PgBoss): Promise<() => Promise<void>> {
+  await boss.work<{ pieceId: number }>(QUEUES.screenshot.name, async ([job]) => {
+    const started = Date.now()
+    const result = await takeScreenshot(job!.data.pieceId)
+    if (typeof result === 'object') console.log(`[screenshot] Piece ${job!.data.pieceId} in ${Date.now() - started} ms`)
+    return result
+  })
+  return closeBrowser
+}
