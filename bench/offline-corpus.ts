@@ -1,3 +1,5 @@
+import { offlineGenerate, type OfflineResult } from '../app/chat/offline'
+
 /**
  * What the offline builder should make of real requests (issue 13.2): each first prompt
  * with the kind it must choose and text its page must hold; each follow-up with what the
@@ -119,3 +121,35 @@ export const FOLLOW_UPS: FollowUpCase[] = [
   { base: 'a contact form', request: 'remove the fax field', answer: true },
   { base: 'a counter', request: 'add a timer too', answer: true },
 ]
+
+
+/**
+ * Whether the offline builder did what a corpus case asks, with the reasons it did not.
+ * Shared by `npm run bench:offline` and the corpus unit test, so both judge alike.
+ */
+export type Verdict = { ok: boolean; problems: string[]; result: OfflineResult; before: string }
+
+export function judgePrompt(item: PromptCase): Verdict {
+  const result = offlineGenerate(item.prompt, '')
+  const problems: string[] = []
+  if (result.kind !== item.kind) problems.push(`built ${result.kind ?? 'nothing'}, not ${item.kind}`)
+  if (result.answer) problems.push(`answered: ${result.answer}`)
+  for (const text of item.has ?? []) if (!result.code.includes(text)) problems.push(`missing ${text}`)
+  return { ok: !problems.length, problems, result, before: '' }
+}
+
+export function judgeFollowUp(item: FollowUpCase): Verdict {
+  const before = offlineGenerate(item.base, '').code
+  const result = offlineGenerate(item.request, before)
+  const problems: string[] = []
+  if (item.answer) {
+    if (!result.answer) problems.push('changed the page instead of answering')
+    if (result.code !== before) problems.push('the page changed')
+  } else {
+    if (result.answer) problems.push(`answered: ${result.answer}`)
+    if (!result.full && !result.patches.length) problems.push('no patches')
+    for (const text of item.has ?? []) if (!result.code.includes(text)) problems.push(`missing ${text}`)
+    for (const text of item.lacks ?? []) if (result.code.includes(text)) problems.push(`still has ${text}`)
+  }
+  return { ok: !problems.length, problems, result, before }
+}

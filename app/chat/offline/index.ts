@@ -27,8 +27,8 @@ export function buildApp(prompt: string): { kind: string; code: string } | null 
   const kind = kindOf(prompt)
   if (!kind) return null
   const app = kind.build(prompt)
-  const accent = /\b(?:in|with|colou?red|themed?)\s+(?:a\s+)?(#[0-9a-f]{3,6}|\w+)(?:\s+(?:colou?rs?|theme|accents?))?\b/i.exec(prompt) ? colourIn(prompt) : undefined
-  return { kind: app.kind, code: page({ ...app, accent: accent ?? app.accent }) }
+  // A colour anywhere in the first request ("a blue pomodoro timer") becomes the accent.
+  return { kind: app.kind, code: page({ ...app, accent: colourIn(prompt) ?? app.accent }) }
 }
 
 const kindOfCode = (code: string) => /<main id="app" data-kind="([^"]+)"/.exec(code)?.[1] ?? null

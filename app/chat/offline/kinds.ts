@@ -18,6 +18,8 @@ export type Kind = { id: string; pattern: RegExp; build: (prompt: string) => App
  * "a calculator").
  */
 export const KINDS: Kind[] = [
+  // A form for a website is a form; a landing page that mentions a form is still a landing page.
+  { id: 'form', pattern: /^(?!.*(?:landing page|home ?page)).*\b(?:form|rsvp|sign ?up (?:page|sheet)|survey|questionnaire)\b/i, build: form },
   { id: 'landing', pattern: /landing page|home ?page|website|web site|\bsite for\b|one-pager/i, build: landing },
   { id: 'pomodoro', pattern: /pomodoro|focus timer|study timer/i, build: pomodoro },
   { id: 'interval-timer', pattern: /interval|hiit|tabata|workout timer|exercise timer/i, build: interval },
@@ -35,10 +37,10 @@ export const KINDS: Kind[] = [
   { id: 'tic-tac-toe', pattern: /tic.?tac.?toe|noughts and crosses|naughts and crosses/i, build: games.ticTacToe },
   { id: 'memory-game', pattern: /memory|matching (?:game|pairs)|concentration game|find the pairs/i, build: games.memory },
   { id: 'snake', pattern: /\bsnake\b/i, build: games.snake },
-  { id: 'dice', pattern: /\bdice\b|\bdie roller|roll (?:a|the) die|\bd20\b/i, build: games.dice },
+  { id: 'dice', pattern: /\bdice\b|\bdie roller|roll (?:a|the) die|\bd(?:4|6|8|10|12|20|100)\b/i, build: games.dice },
   { id: 'coin-flip', pattern: /coin ?(?:flip|toss)|flip a coin|heads or tails/i, build: games.coin },
   { id: 'rock-paper-scissors', pattern: /rock.?paper.?scissors/i, build: games.rockPaperScissors },
-  { id: 'guess-the-number', pattern: /guess(?:ing)? (?:the |a )?number|number guessing/i, build: games.guessNumber },
+  { id: 'guess-the-number', pattern: /guess(?:ing)? (?:the |a )?number|number guessing|guessing game/i, build: games.guessNumber },
   { id: 'drum-pad', pattern: /drum|beat ?(?:pad|maker)|sampler/i, build: drums },
   { id: 'metronome', pattern: /metronome|\bbpm\b/i, build: metronome },
   { id: 'piano', pattern: /piano|keyboard that plays|synth|musical keyboard|play(?:s)? notes/i, build: piano },
@@ -56,7 +58,7 @@ export const KINDS: Kind[] = [
   { id: 'todo', pattern: /to-?do|task list|shopping list|grocer|checklist|check list|packing list|\blist\b/i, build: todo },
   { id: 'notes', pattern: /notes?|journal|diary|jot/i, build: notes },
   { id: 'table', pattern: /\btable\b|spreadsheet|\bgrid of\b|contacts? book|address book/i, build: table },
-  { id: 'form', pattern: /\bform\b|rsvp|sign ?up|registration|survey|feedback|booking|appointment/i, build: form },
+  { id: 'form', pattern: /sign ?up|registration|feedback|booking|appointment/i, build: form },
 ]
 
 export const kindOf = (prompt: string) => KINDS.find((kind) => kind.pattern.test(prompt))

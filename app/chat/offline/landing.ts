@@ -19,7 +19,11 @@ const GENERIC: Trade = { tagline: 'Friendly, local and here to help.', offer: 'S
 export type Business = { name: string; trade: string; details: Trade }
 
 export function businessOf(prompt: string): Business {
-  const trade = tradeIn(prompt)?.replace(/\b(?:landing page|website|site|homepage)\b/g, '').trim() || (/\b(bakery|caf[eé]|restaurant|gym|salon|studio|shop|agency)\b/i.exec(prompt)?.[1]?.toLowerCase() ?? 'business')
+  const trade =
+    tradeIn(prompt)?.replace(/\b(?:landing page|website|site|homepage)\b/g, '').trim() ||
+    /\b(bakery|caf[eé]|restaurant|gym|salon|studio|shop|agency)\b/i.exec(prompt)?.[1]?.toLowerCase() ||
+    /\b([a-z]+)\s+(?:landing page|website|site|home ?page)\b/i.exec(prompt)?.[1]?.toLowerCase().replace(/^(?:a|an|my|the|our|simple|new)$/, '') ||
+    'business'
   const named = nameIn(prompt)
   const name = named && !/^(?:a|an|my|our|the)\b/i.test(named) ? named : titleCase(trade)
   return { name, trade, details: TRADES.find(([pattern]) => pattern.test(`${trade} ${prompt}`))?.[1] ?? GENERIC }
