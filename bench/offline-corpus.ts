@@ -27,7 +27,11 @@ export const PROMPTS: PromptCase[] = [
   { prompt: 'a 10 minute timer', kind: 'timer', has: ['10 min'] },
   { prompt: 'an egg timer', kind: 'timer', has: ['Egg timer'] },
   { prompt: 'a stopwatch with laps', kind: 'stopwatch', has: ['id="lap"'] },
-  { prompt: 'a HIIT interval timer with 30 seconds work and 15 seconds rest for 10 rounds', kind: 'interval-timer', has: ['10 rounds of 30 s work and 15 s rest'] },
+  {
+    prompt: 'a HIIT interval timer with 30 seconds work and 15 seconds rest for 10 rounds',
+    kind: 'interval-timer',
+    has: ['10 rounds of 30 s work and 15 s rest'],
+  },
   { prompt: 'a quiz about world capitals', kind: 'quiz', has: ['World capitals quiz', 'Paris'] },
   { prompt: 'a flags quiz with 5 questions', kind: 'quiz', has: ['Flags of the world', '5 questions'] },
   { prompt: 'a multiplication quiz up to 9', kind: 'quiz', has: ['Times tables to 9'] },
@@ -71,8 +75,16 @@ export const PROMPTS: PromptCase[] = [
   { prompt: 'an RSVP form for our wedding', kind: 'form', has: ['RSVP', 'Guests'] },
   { prompt: 'a signup form with fields name, email and date of birth', kind: 'form', has: ['type="date"'] },
   { prompt: 'a landing page for a bakery called Sweet Crumbs', kind: 'landing', has: ['<h1 id="title">Sweet Crumbs</h1>', 'Sourdough', 'About Sweet Crumbs'] },
-  { prompt: 'a website for a gym called Iron Temple with pricing and testimonials', kind: 'landing', has: ['Iron Temple', 'id="section-pricing"', 'id="section-testimonials"'] },
-  { prompt: 'a landing page for my dog grooming business called Happy Paws with opening hours', kind: 'landing', has: ['Happy Paws', 'Opening hours', 'Full groom'] },
+  {
+    prompt: 'a website for a gym called Iron Temple with pricing and testimonials',
+    kind: 'landing',
+    has: ['Iron Temple', 'id="section-pricing"', 'id="section-testimonials"'],
+  },
+  {
+    prompt: 'a landing page for my dog grooming business called Happy Paws with opening hours',
+    kind: 'landing',
+    has: ['Happy Paws', 'Opening hours', 'Full groom'],
+  },
   { prompt: 'homepage for a coffee shop called Bean There with a menu and FAQ', kind: 'landing', has: ['Bean There', 'Flat white', 'id="section-faq"'] },
   { prompt: 'a landing page for an app called Taskly with features and pricing', kind: 'landing', has: ['Taskly', 'Features', 'Pricing'] },
 ]
@@ -121,7 +133,6 @@ export const FOLLOW_UPS: FollowUpCase[] = [
   { base: 'a contact form', request: 'remove the fax field', answer: true },
   { base: 'a counter', request: 'add a timer too', answer: true },
 ]
-
 
 /**
  * Whether the offline builder did what a corpus case asks, with the reasons it did not.

@@ -12,7 +12,9 @@ const followUps = FOLLOW_UPS.map((item) => ({ label: `${item.base} → ${item.re
 const all = [...prompts, ...followUps]
 const asked = all.filter((item) => item.ok).length
 const share = Math.round((asked / all.length) * 1000) / 10
-console.log(`Offline corpus: ${asked} / ${all.length} built as asked (${share}%): prompts ${prompts.filter((item) => item.ok).length} / ${prompts.length}, follow-ups ${followUps.filter((item) => item.ok).length} / ${followUps.length}`)
+console.log(
+  `Offline corpus: ${asked} / ${all.length} built as asked (${share}%): prompts ${prompts.filter((item) => item.ok).length} / ${prompts.length}, follow-ups ${followUps.filter((item) => item.ok).length} / ${followUps.length}`,
+)
 for (const item of all.filter((entry) => !entry.ok)) console.log(`  not as asked: ${item.label}: ${item.problems.join('; ')}`)
 
 /** Every distinct page the corpus made: the first builds and the edited pages. */
@@ -55,7 +57,9 @@ await closeBrowser()
 const withErrors = loads.filter((load) => load.errors.length)
 const blank = loads.filter((load) => load.blank)
 if (browser) {
-  console.log(`Chromium: ${loads.length} pages loaded and every button pressed in ${Math.round(performance.now() - started)} ms: ${withErrors.length} with uncaught errors, ${blank.length} blank`)
+  console.log(
+    `Chromium: ${loads.length} pages loaded and every button pressed in ${Math.round(performance.now() - started)} ms: ${withErrors.length} with uncaught errors, ${blank.length} blank`,
+  )
   for (const load of withErrors) console.log(`  errors on ${load.label}: ${load.errors.join(' | ')}`)
   for (const load of blank) console.log(`  blank: ${load.label}`)
 } else console.log('Chromium: not found (set CHROMIUM_PATH); pages were not loaded')
@@ -72,7 +76,12 @@ writeFileSync(
       builtAsAskedPercent: share,
       notAsAsked: all.filter((item) => !item.ok).map((item) => ({ case: item.label, problems: item.problems })),
       chromium: browser
-        ? { pagesLoaded: loads.length, withUncaughtErrors: withErrors.length, blank: blank.length, errors: withErrors.map((load) => ({ page: load.label, errors: load.errors })) }
+        ? {
+            pagesLoaded: loads.length,
+            withUncaughtErrors: withErrors.length,
+            blank: blank.length,
+            errors: withErrors.map((load) => ({ page: load.label, errors: load.errors })),
+          }
         : null,
     },
     null,

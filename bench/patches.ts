@@ -13,7 +13,16 @@ type Case = { document: string; operation: DiffOperation; expected: string; drif
 
 const CORPUS = 'bench/patch-corpus/corpus.json'
 /** Offline apps the corpus is cut from, when it is made afresh. */
-const PROMPTS = ['a counter', 'a to-do list', 'a pomodoro timer', 'a tip calculator', 'a notes app', 'a quiz about capitals', 'a landing page for a bakery called Sweet Crumbs', 'a contact form']
+const PROMPTS = [
+  'a counter',
+  'a to-do list',
+  'a pomodoro timer',
+  'a tip calculator',
+  'a notes app',
+  'a quiz about capitals',
+  'a landing page for a bakery called Sweet Crumbs',
+  'a contact form',
+]
 
 let seed = 20261122
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31

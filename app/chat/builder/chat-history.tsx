@@ -36,7 +36,8 @@ export function ChatHistory({
           ) : null}
           <p className="mt-1 text-xs text-zinc-500">
             {exchange.assistantMessage.answer && !exchange.tokensUsed ? 'Answered' : 'Built'}
-            {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}</p>
+            {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
+          </p>
         </li>
       ))}
       {sending ? (

@@ -22,7 +22,8 @@ function formulaApp(kind: string, title: string, fields: Field[], formula: strin
 ${inputs}
   </form>
   <dl class="result" id="result" aria-live="polite" data-copy></dl>`,
-    style: '  dl.result { display: grid; grid-template-columns: 1fr auto; gap: 0.4rem 1rem; }\n  dl.result dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }',
+    style:
+      '  dl.result { display: grid; grid-template-columns: 1fr auto; gap: 0.4rem 1rem; }\n  dl.result dd { margin: 0; font-weight: 700; font-variant-numeric: tabular-nums; }',
     script: `const ids = ${JSON.stringify(fields.map((field) => field.id))}
 const defaults = ${JSON.stringify(Object.fromEntries(fields.map((field) => [field.id, String(field.value)])))}
 const money = (n) => Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : '—'
@@ -81,7 +82,12 @@ export const loan = (prompt: string): App =>
     'loan-calculator',
     /mortgage/i.test(prompt) ? 'Mortgage calculator' : 'Loan calculator',
     [
-      { id: 'amount', label: 'Amount borrowed', value: numberBefore(prompt, 'k\\b|thousand') ? numberBefore(prompt, 'k\\b|thousand')! * 1000 : 200000, step: '100' },
+      {
+        id: 'amount',
+        label: 'Amount borrowed',
+        value: numberBefore(prompt, 'k\\b|thousand') ? numberBefore(prompt, 'k\\b|thousand')! * 1000 : 200000,
+        step: '100',
+      },
       { id: 'rate', label: 'Yearly interest (%)', value: numberBefore(prompt, '%|percent') ?? 5, step: '0.01' },
       { id: 'years', label: 'Years', value: numberBefore(prompt, 'years?') ?? 25, step: '1' },
     ],
@@ -134,10 +140,46 @@ export const age = (): App =>
   )
 
 const UNITS: Record<string, { label: string; units: [string, number][] }> = {
-  length: { label: 'Length', units: [['metres', 1], ['kilometres', 1000], ['centimetres', 0.01], ['miles', 1609.344], ['feet', 0.3048], ['inches', 0.0254], ['yards', 0.9144]] },
-  weight: { label: 'Weight', units: [['kilograms', 1], ['grams', 0.001], ['pounds', 0.45359237], ['ounces', 0.028349523], ['stones', 6.35029318]] },
-  volume: { label: 'Volume', units: [['litres', 1], ['millilitres', 0.001], ['gallons (US)', 3.785411784], ['cups (US)', 0.2365882365], ['pints (US)', 0.473176473]] },
-  temperature: { label: 'Temperature', units: [['celsius', 0], ['fahrenheit', 0], ['kelvin', 0]] },
+  length: {
+    label: 'Length',
+    units: [
+      ['metres', 1],
+      ['kilometres', 1000],
+      ['centimetres', 0.01],
+      ['miles', 1609.344],
+      ['feet', 0.3048],
+      ['inches', 0.0254],
+      ['yards', 0.9144],
+    ],
+  },
+  weight: {
+    label: 'Weight',
+    units: [
+      ['kilograms', 1],
+      ['grams', 0.001],
+      ['pounds', 0.45359237],
+      ['ounces', 0.028349523],
+      ['stones', 6.35029318],
+    ],
+  },
+  volume: {
+    label: 'Volume',
+    units: [
+      ['litres', 1],
+      ['millilitres', 0.001],
+      ['gallons (US)', 3.785411784],
+      ['cups (US)', 0.2365882365],
+      ['pints (US)', 0.473176473],
+    ],
+  },
+  temperature: {
+    label: 'Temperature',
+    units: [
+      ['celsius', 0],
+      ['fahrenheit', 0],
+      ['kelvin', 0],
+    ],
+  },
 }
 
 export const converter = (prompt: string): App => {
@@ -149,7 +191,9 @@ export const converter = (prompt: string): App => {
         ? 'volume'
         : 'length'
   const units = UNITS[category]!.units.map(([name]) => name)
-  const mentioned = units.filter((unit) => new RegExp(`\\b${unit.slice(0, 4)}|\\b${unit === 'kilometres' ? 'km' : unit === 'kilograms' ? 'kg' : unit === 'pounds' ? 'lb' : '#'}`, 'i').test(prompt))
+  const mentioned = units.filter((unit) =>
+    new RegExp(`\\b${unit.slice(0, 4)}|\\b${unit === 'kilometres' ? 'km' : unit === 'kilograms' ? 'kg' : unit === 'pounds' ? 'lb' : '#'}`, 'i').test(prompt),
+  )
   const from = mentioned[0] ?? units[0]!
   const to = mentioned[1] ?? units.find((unit) => unit !== from)!
   const options = (selected: string) => units.map((unit) => `<option${unit === selected ? ' selected' : ''}>${unit}</option>`).join('')

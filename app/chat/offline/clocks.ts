@@ -1,9 +1,23 @@
 import { type App } from './page'
 
 const ZONES: Record<string, string> = {
-  london: 'Europe/London', paris: 'Europe/Paris', berlin: 'Europe/Berlin', 'new york': 'America/New_York', tokyo: 'Asia/Tokyo', sydney: 'Australia/Sydney',
-  'los angeles': 'America/Los_Angeles', chicago: 'America/Chicago', dubai: 'Asia/Dubai', singapore: 'Asia/Singapore', mumbai: 'Asia/Kolkata', 'hong kong': 'Asia/Hong_Kong',
-  'são paulo': 'America/Sao_Paulo', 'sao paulo': 'America/Sao_Paulo', toronto: 'America/Toronto', madrid: 'Europe/Madrid', rome: 'Europe/Rome',
+  london: 'Europe/London',
+  paris: 'Europe/Paris',
+  berlin: 'Europe/Berlin',
+  'new york': 'America/New_York',
+  tokyo: 'Asia/Tokyo',
+  sydney: 'Australia/Sydney',
+  'los angeles': 'America/Los_Angeles',
+  chicago: 'America/Chicago',
+  dubai: 'Asia/Dubai',
+  singapore: 'Asia/Singapore',
+  mumbai: 'Asia/Kolkata',
+  'hong kong': 'Asia/Hong_Kong',
+  'são paulo': 'America/Sao_Paulo',
+  'sao paulo': 'America/Sao_Paulo',
+  toronto: 'America/Toronto',
+  madrid: 'Europe/Madrid',
+  rome: 'Europe/Rome',
 }
 const titleCase = (text: string) => text.replace(/\b\p{L}/gu, (char) => char.toUpperCase())
 

@@ -40,7 +40,12 @@ export function nameIn(text: string): string | undefined {
   const quoted = /["“‘]([^"”’\n]{1,60})["”’]/.exec(text)?.[1]
   if (quoted) return quoted.trim()
   const called = /\b(?:called|named|titled|for)\s+((?:[A-Z0-9][\w'’&.!-]*)(?:\s+(?:[A-Z0-9&][\w'’&.!-]*|of|and|the|de|la))*)/.exec(text)?.[1]
-  return called?.replace(/[.!,]+$/, '').replace(/\s+(?:of|and|the|de|la)$/, '').trim() || undefined
+  return (
+    called
+      ?.replace(/[.!,]+$/, '')
+      .replace(/\s+(?:of|and|the|de|la)$/, '')
+      .trim() || undefined
+  )
 }
 
 /** The trade a landing page is for: "a landing page for a bakery" → "bakery". */
@@ -51,7 +56,8 @@ export function tradeIn(text: string): string | undefined {
 
 /** A number followed by one of the units: "25 minutes" → 25. */
 const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, twenty: 20 }
-const digits = (text: string) => text.replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/gi, (word) => String(WORDS[word.toLowerCase()]))
+const digits = (text: string) =>
+  text.replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/gi, (word) => String(WORDS[word.toLowerCase()]))
 
 export function numberBefore(text: string, units: string): number | undefined {
   const match = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:${units})(?![a-z])`, 'i').exec(digits(text))
@@ -72,7 +78,12 @@ export function itemsIn(text: string): string[] {
   if (!match) return []
   return match[1]!
     .split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
-    .map((item, index) => item.trim().replace(index === 0 ? /^(?:(?:the\s+)?(?:columns?|fields?|items?|habits?|options?)\s*:?\s+)/i : /^$/, '').replace(/^(?:a|an|the|some)\s+/i, ''))
+    .map((item, index) =>
+      item
+        .trim()
+        .replace(index === 0 ? /^(?:(?:the\s+)?(?:columns?|fields?|items?|habits?|options?)\s*:?\s+)/i : /^$/, '')
+        .replace(/^(?:a|an|the|some)\s+/i, ''),
+    )
     .filter((item) => item && item.length <= 40)
     .slice(0, 12)
     .map(capitalise)

@@ -7,7 +7,11 @@ import { DARK, escapeHtml, LIGHT } from './page'
 /** What a follow-up became: patches to apply, or an honest reason it cannot be done offline. */
 export type Edit = { ops: DiffOperation[] } | { answer: string }
 
-const unquote = (text: string) => text.trim().replace(/^["“‘']|["”’'.!]+$/g, '').trim()
+const unquote = (text: string) =>
+  text
+    .trim()
+    .replace(/^["“‘']|["”’'.!]+$/g, '')
+    .trim()
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 const kindOf = (code: string) => /<main id="app" data-kind="([^"]+)"/.exec(code)?.[1]
 
@@ -21,7 +25,9 @@ const noHook = (what: string): Edit => ({ answer: `this page has no ${what} the 
 
 function rename(request: string, code: string): Edit | null {
   const match =
-    /\b(?:change|set|rename|update|make)\s+(?:the\s+)?(?:app'?s?\s+|page'?s?\s+|main\s+)?(?:title|heading|name|header)\s+(?:to|into|as|:)\s*(.+)$/i.exec(request) ??
+    /\b(?:change|set|rename|update|make)\s+(?:the\s+)?(?:app'?s?\s+|page'?s?\s+|main\s+)?(?:title|heading|name|header)\s+(?:to|into|as|:)\s*(.+)$/i.exec(
+      request,
+    ) ??
     /\b(?:call|rename|name)\s+(?:it|the app|the page|this)\s+(?:to\s+)?(.+)$/i.exec(request) ??
     /^(?:title|heading)\s*[:=]\s*(.+)$/i.exec(request)
   if (!match) return null
@@ -36,7 +42,9 @@ function rename(request: string, code: string): Edit | null {
 }
 
 function subtitle(request: string, code: string): Edit | null {
-  const match = /\b(?:change|set|make|update)\s+(?:the\s+)?(?:subtitle|tagline|slogan|subheading|description)\s+(?:to|:)\s*(.+)$/i.exec(request) ?? /\badd\s+(?:a\s+)?(?:subtitle|tagline|slogan)\s*(?:saying|that says|:)?\s*(.+)$/i.exec(request)
+  const match =
+    /\b(?:change|set|make|update)\s+(?:the\s+)?(?:subtitle|tagline|slogan|subheading|description)\s+(?:to|:)\s*(.+)$/i.exec(request) ??
+    /\badd\s+(?:a\s+)?(?:subtitle|tagline|slogan)\s*(?:saying|that says|:)?\s*(.+)$/i.exec(request)
   if (!match) return null
   const next = escapeHtml(unquote(match[1]!))
   const current = /<p id="subtitle" class="subtitle">[^<]*<\/p>/.exec(code)?.[0]
@@ -112,7 +120,13 @@ function layout(request: string, code: string): Edit | null {
 function colours(request: string, code: string): Edit | null {
   const value = colourIn(request)
   if (!value || !/colou?r|background|accent|buttons?|theme|make it|text|headings?|links?|\bto\b|\bin\b/i.test(request)) return null
-  const name = /background/i.test(request) ? 'background' : /\btext|writing|font colou?r/i.test(request) && !/buttons?/i.test(request) ? 'text' : /card|panel|box/i.test(request) ? 'card' : 'accent'
+  const name = /background/i.test(request)
+    ? 'background'
+    : /\btext|writing|font colou?r/i.test(request) && !/buttons?/i.test(request)
+      ? 'text'
+      : /card|panel|box/i.test(request)
+        ? 'card'
+        : 'accent'
   const op = setVariable(code, name, value)
   return op ? { ops: [op] } : noHook('colour settings')
 }
@@ -126,10 +140,18 @@ const ACTIONS: [RegExp, string, string][] = [
   [/top/i, 'top', 'Back to top'],
 ]
 
-const buttonsIn = (code: string) => [...code.matchAll(/<button\b[^>]*>([^<]*)(?:<[^>]*>[^<]*<\/[^>]*>)*[^<]*<\/button>/g)].map((match) => ({ markup: match[0], label: match[1]!.trim() }))
+const buttonsIn = (code: string) =>
+  [...code.matchAll(/<button\b[^>]*>([^<]*)(?:<[^>]*>[^<]*<\/[^>]*>)*[^<]*<\/button>/g)].map((match) => ({ markup: match[0], label: match[1]!.trim() }))
 const findButton = (code: string, name: string) => {
   const wanted = name.toLowerCase().replace(/^the\s+/, '')
-  return buttonsIn(code).find((button) => button.label.toLowerCase() === wanted || button.label.toLowerCase().replace(/[^a-z0-9 ]/g, '').trim() === wanted)
+  return buttonsIn(code).find(
+    (button) =>
+      button.label.toLowerCase() === wanted ||
+      button.label
+        .toLowerCase()
+        .replace(/[^a-z0-9 ]/g, '')
+        .trim() === wanted,
+  )
 }
 
 function buttons(request: string, code: string): Edit | null {
@@ -137,12 +159,20 @@ function buttons(request: string, code: string): Edit | null {
   if (add) {
     const purpose = `${add[1]} ${add[2] ?? ''}`
     const action = ACTIONS.find(([pattern]) => pattern.test(purpose))
-    if (!action) return { answer: `a “${unquote(add[1] || add[2] || 'new')}” button needs behaviour the offline builder cannot write; it can add reset, print, copy, dark mode and back-to-top buttons` }
+    if (!action)
+      return {
+        answer: `a “${unquote(add[1] || add[2] || 'new')}” button needs behaviour the offline builder cannot write; it can add reset, print, copy, dark mode and back-to-top buttons`,
+      }
     const label = /["“]([^"”]+)["”]/.exec(request)?.[1] ?? action[2]
-    if (code.includes(`data-action="${action[1]}"`) || (action[1] === 'reset' && /data-button="reset"/.test(code))) return { answer: `the page already has a ${action[2]} button` }
+    if (code.includes(`data-action="${action[1]}"`) || (action[1] === 'reset' && /data-button="reset"/.test(code)))
+      return { answer: `the page already has a ${action[2]} button` }
     const bar = '<div class="actions" id="actions">'
     if (!code.includes(bar)) return noHook('button bar')
-    return { ops: [{ type: 'insert', target: bar, content: `<button type="button" id="button-${action[1]}" data-action="${action[1]}">${escapeHtml(label)}</button>` }] }
+    return {
+      ops: [
+        { type: 'insert', target: bar, content: `<button type="button" id="button-${action[1]}" data-action="${action[1]}">${escapeHtml(label)}</button>` },
+      ],
+    }
   }
   const remove = /\b(?:remove|delete|hide|get rid of|drop)\s+(?:the\s+)?["“]?(.+?)["”]?\s+button\b/i.exec(request)
   if (remove) {
@@ -170,7 +200,9 @@ function fields(request: string, code: string): Edit | null {
     if (code.includes(`data-field="${fieldId(name)}"`)) return { answer: `the form already has a ${name} field` }
     const last = [...list.matchAll(/<label data-field="[^"]+">[\s\S]*?<\/label>/g)].at(-1)?.[0]
     const markup = fieldMarkup({ name, type: fieldType(name) })
-    return last ? { ops: [{ type: 'insert', target: last, content: `\n      ${markup}` }] } : { ops: [{ type: 'insert', target: '<div id="fields">', content: `\n      ${markup}` }] }
+    return last
+      ? { ops: [{ type: 'insert', target: last, content: `\n      ${markup}` }] }
+      : { ops: [{ type: 'insert', target: '<div id="fields">', content: `\n      ${markup}` }] }
   }
   const remove = /\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:field|input|box)\b/i.exec(request)
   if (remove) {
@@ -182,7 +214,9 @@ function fields(request: string, code: string): Edit | null {
 }
 
 function sections(request: string, code: string): Edit | null {
-  const add = /\badd\s+(?:a|an|another|some)?\s*(?:section\s+(?:about|for|on|with)\s+(?:the\s+)?(.+?)|(.+?)\s+(?:section|part|block|area))\s*[.!]?$/i.exec(request)
+  const add = /\badd\s+(?:a|an|another|some)?\s*(?:section\s+(?:about|for|on|with)\s+(?:the\s+)?(.+?)|(.+?)\s+(?:section|part|block|area))\s*[.!]?$/i.exec(
+    request,
+  )
   const remove = /\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:section|part|block)\b/i.exec(request)
   if (!add && !remove) return null
   if (kindOf(code) !== 'landing') return { answer: 'sections can be added to and removed from landing pages only' }
@@ -210,7 +244,10 @@ function items(request: string, code: string): Edit | null {
   if (!add && !remove) return null
   if (!code.includes(list)) return { answer: 'items can be added to and removed from lists only' }
   if (add) {
-    const names = unquote(add[1] ?? add[2]!).split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((name) => capitalise(name.replace(/^(?:an?|some|the)\s+/i, ''))).filter(Boolean)
+    const names = unquote(add[1] ?? add[2]!)
+      .split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
+      .map((name) => capitalise(name.replace(/^(?:an?|some|the)\s+/i, '')))
+      .filter(Boolean)
     return { ops: [{ type: 'insert', target: list, content: names.map((name) => `\n    ${itemMarkup(name)}`).join('') }] }
   }
   const wanted = unquote(remove![1] ?? remove![2]!).toLowerCase()
@@ -241,7 +278,9 @@ export function readEdit(request: string, code: string): Edit | null {
 }
 
 function clauseByClause(request: string, code: string): Edit | null {
-  const clauses = request.split(/\s*(?:;|,\s*(?:and\s+)?(?:then\s+)?|\.\s+|\s+and\s+(?:then\s+)?|\s+then\s+|\s+also\s+)(?=(?:add|remove|delete|make|change|rename|use|set|turn|put|switch|call|give)\b)/i)
+  const clauses = request.split(
+    /\s*(?:;|,\s*(?:and\s+)?(?:then\s+)?|\.\s+|\s+and\s+(?:then\s+)?|\s+then\s+|\s+also\s+)(?=(?:add|remove|delete|make|change|rename|use|set|turn|put|switch|call|give)\b)/i,
+  )
   if (clauses.length < 2) return null
   const ops: DiffOperation[] = []
   for (const clause of clauses) {

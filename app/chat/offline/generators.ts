@@ -70,14 +70,40 @@ generate()`,
 }
 
 const NAMES: Record<string, { title: string; first: string[]; second: string[]; joiner: string }> = {
-  baby: { title: 'Baby name generator', first: ['Ada', 'Leo', 'Mila', 'Theo', 'Isla', 'Noah', 'Ivy', 'Felix', 'Luna', 'Hugo', 'Ruby', 'Otto'], second: ['Rose', 'James', 'Mae', 'Alexander', 'Grace', 'Arthur', 'June', 'Louis'], joiner: ' ' },
-  fantasy: { title: 'Fantasy name generator', first: ['Ael', 'Thor', 'Mor', 'Ely', 'Gal', 'Kael', 'Syl', 'Dra', 'Fen', 'Ith'], second: ['wyn', 'drin', 'gorn', 'riel', 'ador', 'mir', 'vash', 'ethil', 'oren', 'anthe'], joiner: '' },
-  business: { title: 'Business name generator', first: ['Bright', 'Blue', 'North', 'Swift', 'Golden', 'Little', 'Green', 'Bold', 'Clever', 'Silver'], second: ['Leaf', 'Harbour', 'Works', 'Studio', 'Lane', 'Fox', 'Craft', 'Labs', 'Oak', 'Spark'], joiner: ' ' },
-  pet: { title: 'Pet name generator', first: ['Biscuit', 'Pepper', 'Mochi', 'Ziggy', 'Waffles', 'Pickle', 'Nugget', 'Bean', 'Maple', 'Pixel'], second: ['', '', ' the Brave', ' Jr.', ' McFluff'], joiner: '' },
+  baby: {
+    title: 'Baby name generator',
+    first: ['Ada', 'Leo', 'Mila', 'Theo', 'Isla', 'Noah', 'Ivy', 'Felix', 'Luna', 'Hugo', 'Ruby', 'Otto'],
+    second: ['Rose', 'James', 'Mae', 'Alexander', 'Grace', 'Arthur', 'June', 'Louis'],
+    joiner: ' ',
+  },
+  fantasy: {
+    title: 'Fantasy name generator',
+    first: ['Ael', 'Thor', 'Mor', 'Ely', 'Gal', 'Kael', 'Syl', 'Dra', 'Fen', 'Ith'],
+    second: ['wyn', 'drin', 'gorn', 'riel', 'ador', 'mir', 'vash', 'ethil', 'oren', 'anthe'],
+    joiner: '',
+  },
+  business: {
+    title: 'Business name generator',
+    first: ['Bright', 'Blue', 'North', 'Swift', 'Golden', 'Little', 'Green', 'Bold', 'Clever', 'Silver'],
+    second: ['Leaf', 'Harbour', 'Works', 'Studio', 'Lane', 'Fox', 'Craft', 'Labs', 'Oak', 'Spark'],
+    joiner: ' ',
+  },
+  pet: {
+    title: 'Pet name generator',
+    first: ['Biscuit', 'Pepper', 'Mochi', 'Ziggy', 'Waffles', 'Pickle', 'Nugget', 'Bean', 'Maple', 'Pixel'],
+    second: ['', '', ' the Brave', ' Jr.', ' McFluff'],
+    joiner: '',
+  },
 }
 
 export const names = (prompt: string): App => {
-  const type = /baby|child/i.test(prompt) ? 'baby' : /fantasy|elf|dragon|rpg|character/i.test(prompt) ? 'fantasy' : /pet|dog|cat/i.test(prompt) ? 'pet' : 'business'
+  const type = /baby|child/i.test(prompt)
+    ? 'baby'
+    : /fantasy|elf|dragon|rpg|character/i.test(prompt)
+      ? 'fantasy'
+      : /pet|dog|cat/i.test(prompt)
+        ? 'pet'
+        : 'business'
   const set = NAMES[type]!
   return {
     kind: 'name-generator',

@@ -32,7 +32,8 @@ export function buildApp(prompt: string): { kind: string; code: string } | null 
 }
 
 const kindOfCode = (code: string) => /<main id="app" data-kind="([^"]+)"/.exec(code)?.[1] ?? null
-const wantsNewApp = (request: string) => /\b(?:make|build|create|turn|change|switch|convert|start over|instead|replace|new|want|need|give me)\b/i.test(request) && !/^\s*add\b/i.test(request)
+const wantsNewApp = (request: string) =>
+  /\b(?:make|build|create|turn|change|switch|convert|start over|instead|replace|new|want|need|give me)\b/i.test(request) && !/^\s*add\b/i.test(request)
 
 /**
  * The offline builder: reads the request for the kind of app and its details and composes
@@ -41,7 +42,14 @@ const wantsNewApp = (request: string) => /\b(?:make|build|create|turn|change|swi
  */
 export function offlineGenerate(prompt: string, currentCode: string, images = 0): OfflineResult {
   const request = prompt.trim()
-  const unchanged = (answer: string): OfflineResult => ({ kind: kindOfCode(currentCode), steps: ['Read the request'], code: currentCode, patches: [], full: false, answer })
+  const unchanged = (answer: string): OfflineResult => ({
+    kind: kindOfCode(currentCode),
+    steps: ['Read the request'],
+    code: currentCode,
+    patches: [],
+    full: false,
+    answer,
+  })
   if (!request) return unchanged(images ? IMAGES_ONLY : CANNOT('the message is empty'))
   const withImages = (result: OfflineResult): OfflineResult => (images && !result.answer ? { ...result, answer: IMAGES_IGNORED } : result)
 

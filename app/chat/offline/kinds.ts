@@ -24,7 +24,11 @@ export const KINDS: Kind[] = [
   { id: 'pomodoro', pattern: /pomodoro|focus timer|study timer/i, build: pomodoro },
   { id: 'interval-timer', pattern: /interval|hiit|tabata|workout timer|exercise timer/i, build: interval },
   { id: 'stopwatch', pattern: /stop ?watch|lap timer/i, build: stopwatch },
-  { id: 'countdown', pattern: /count ?down (?:to|until|till)\b|count ?down (?:for|of) (?:christmas|new year|my|our|the)|days (?:until|till|to|left)\b|how long until/i, build: countdown },
+  {
+    id: 'countdown',
+    pattern: /count ?down (?:to|until|till)\b|count ?down (?:for|of) (?:christmas|new year|my|our|the)|days (?:until|till|to|left)\b|how long until/i,
+    build: countdown,
+  },
   { id: 'tip-calculator', pattern: /\btip(?:s|ping)?\b|split the bill|bill split/i, build: calculators.tip },
   { id: 'bmi-calculator', pattern: /\bbmi\b|body mass/i, build: calculators.bmi },
   { id: 'loan-calculator', pattern: /loan|mortgage|repayment/i, build: calculators.loan },

@@ -5,7 +5,13 @@ export const itemMarkup = (text: string) =>
   `<li data-item="${escapeHtml(text)}"><input type="checkbox" aria-label="Done: ${escapeHtml(text)}"><span>${escapeHtml(text)}</span><button type="button" class="secondary" data-remove>Delete</button></li>`
 
 export const todo = (prompt: string): App => {
-  const kind = /shopping|grocer/i.test(prompt) ? 'Shopping list' : /packing/i.test(prompt) ? 'Packing list' : /check ?list/i.test(prompt) ? 'Checklist' : 'To-do list'
+  const kind = /shopping|grocer/i.test(prompt)
+    ? 'Shopping list'
+    : /packing/i.test(prompt)
+      ? 'Packing list'
+      : /check ?list/i.test(prompt)
+        ? 'Checklist'
+        : 'To-do list'
   const seed = itemsIn(prompt)
   return {
     kind: 'todo',
@@ -144,11 +150,22 @@ render()`,
 
 type Field = { name: string; type: string }
 const FIELD_TYPES: [RegExp, string][] = [
-  [/e-?mail/i, 'email'], [/phone|mobile|tel/i, 'tel'], [/date|birthday/i, 'date'], [/time/i, 'time'], [/guests|number|age|quantity|how many/i, 'number'],
-  [/message|comments?|notes?|feedback|details|address|bio/i, 'textarea'], [/password/i, 'password'], [/website|url/i, 'url'], [/rating|stars/i, 'rating'],
+  [/e-?mail/i, 'email'],
+  [/phone|mobile|tel/i, 'tel'],
+  [/date|birthday/i, 'date'],
+  [/time/i, 'time'],
+  [/guests|number|age|quantity|how many/i, 'number'],
+  [/message|comments?|notes?|feedback|details|address|bio/i, 'textarea'],
+  [/password/i, 'password'],
+  [/website|url/i, 'url'],
+  [/rating|stars/i, 'rating'],
 ]
 export const fieldType = (name: string) => FIELD_TYPES.find(([pattern]) => pattern.test(name))?.[1] ?? 'text'
-export const fieldId = (name: string) => `field-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}`
+export const fieldId = (name: string) =>
+  `field-${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}`
 
 export function fieldMarkup(field: Field) {
   const id = fieldId(field.name)

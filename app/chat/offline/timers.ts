@@ -85,7 +85,10 @@ export const countdownTimer = (prompt: string): App => {
   const seconds = numberBefore(prompt, 'sec(?:ond)?s?') ?? 0
   const total = minutes * 60 + seconds || 5 * 60
   const title = /egg/i.test(prompt) ? 'Egg timer' : /tea/i.test(prompt) ? 'Tea timer' : 'Timer'
-  return phasesApp('timer', title, [{ name: 'Time left', seconds: total }, { name: "Time's up", seconds: 5 }])
+  return phasesApp('timer', title, [
+    { name: 'Time left', seconds: total },
+    { name: "Time's up", seconds: 5 },
+  ])
 }
 
 export const stopwatch = (): App => ({
