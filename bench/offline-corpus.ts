@@ -87,6 +87,14 @@ export const PROMPTS: PromptCase[] = [
   },
   { prompt: 'homepage for a coffee shop called Bean There with a menu and FAQ', kind: 'landing', has: ['Bean There', 'Flat white', 'id="section-faq"'] },
   { prompt: 'a landing page for an app called Taskly with features and pricing', kind: 'landing', has: ['Taskly', 'Features', 'Pricing'] },
+  { prompt: 'build me a simple calculator app', kind: 'calculator' },
+  { prompt: 'I want a tip calculator for restaurants', kind: 'tip-calculator' },
+  { prompt: 'make a timer for 25 minutes', kind: 'timer', has: ['25 min'] },
+  { prompt: 'portfolio website', kind: 'landing', has: ['<h1 id="title">Portfolio</h1>'] },
+  { prompt: 'a contact form for my website', kind: 'form', has: ['Contact us'] },
+  { prompt: 'roll a d6', kind: 'dice', has: ['6 sides'] },
+  { prompt: 'a guessing game', kind: 'guess-the-number' },
+  { prompt: 'a blue pomodoro timer', kind: 'pomodoro', has: ['--accent: #2563eb;'] },
 ]
 
 export const FOLLOW_UPS: FollowUpCase[] = [
@@ -132,6 +140,27 @@ export const FOLLOW_UPS: FollowUpCase[] = [
   { base: 'a counter', request: 'add a button that sends an email', answer: true },
   { base: 'a contact form', request: 'remove the fax field', answer: true },
   { base: 'a counter', request: 'add a timer too', answer: true },
+  { base: 'a tip calculator', request: 'add a clear button', has: ['data-action="reset"'] },
+  { base: 'a tip calculator', request: 'make it blue', has: ['--accent: #2563eb;'] },
+  { base: 'a tip calculator', request: 'can you make the background black', has: ['--background: #0f172a;'] },
+  { base: 'a tip calculator', request: 'make the font bigger', has: ['--size: 19px;'] },
+  { base: 'a tip calculator', request: 'call it Dinner Splitter', has: ['<title>Dinner Splitter</title>'] },
+  { base: 'a counter', request: 'remove the minus button', lacks: ['id="minus"'] },
+  { base: 'a contact form', request: 'add a checkbox for the newsletter', has: ['type="checkbox"', 'Newsletter'] },
+  { base: 'a contact form', request: 'remove the email field', lacks: ['type="email"'] },
+  { base: 'a contact form', request: 'add an email field', answer: true },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'add a gallery', has: ['<h2>Gallery</h2>'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'add opening hours', has: ['<h2>Opening hours</h2>'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'remove the menu', lacks: ['id="section-menu"'] },
+  { base: 'a to-do list', request: 'add buy milk', has: ['data-item="Buy milk"'] },
+  { base: 'a shopping list with milk and eggs', request: 'add cheese and apples to the list', has: ['data-item="Cheese"', 'data-item="Apples"'] },
+  { base: 'a quiz about capitals', request: 'make it about flags', has: ['Flags of the world quiz'] },
+  { base: 'a pomodoro timer in purple', request: 'make the focus 45 minutes', has: ['45 min focus', '--accent: #9333ea;'] },
+  { base: 'a notes app', request: 'make it a todo list', has: ['To-do list'] },
+  { base: 'a tip calculator', request: 'I want a piano instead', has: ['data-note="60"'] },
+  { base: 'a tip calculator', request: 'make it look nicer', answer: true },
+  { base: 'a quiz about capitals', request: 'add more questions', answer: true },
+  { base: 'a notes app', request: 'hello', answer: true },
 ]
 
 /**

@@ -1,12 +1,17 @@
 import type { DiffOperation } from '../patch'
 import { capitalise, colourIn } from './details'
 import { businessOf, sectionId, sectionKey, sectionMarkup, SECTIONS } from './landing'
+import { kindOf as kindFor } from './kinds'
 import { fieldId, fieldMarkup, fieldType, itemMarkup } from './lists'
 import { DARK, escapeHtml, LIGHT } from './page'
 
-/** What a follow-up became: patches to apply, or an honest reason it cannot be done offline. */
-export type Edit = { ops: DiffOperation[] } | { answer: string }
+/**
+ * What a follow-up became: patches to apply, or an honest reason it cannot be done offline
+ * (`already` when the page is already as asked, so there is nothing to do).
+ */
+export type Edit = { ops: DiffOperation[] } | { answer: string; already?: true }
 
+const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
 const unquote = (text: string) =>
   text
     .trim()
@@ -141,21 +146,19 @@ const ACTIONS: [RegExp, string, string][] = [
 ]
 
 const buttonsIn = (code: string) =>
-  [...code.matchAll(/<button\b[^>]*>([^<]*)(?:<[^>]*>[^<]*<\/[^>]*>)*[^<]*<\/button>/g)].map((match) => ({ markup: match[0], label: match[1]!.trim() }))
+  [...code.matchAll(/<button\b([^>]*)>([^<]*)(?:<[^>]*>[^<]*<\/[^>]*>)*[^<]*<\/button>/g)].map((match) => {
+    const label = match[2]!.trim()
+    const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(match[1]!)?.[1]
+    const names = [label, attribute('aria-label'), attribute('data-button')?.replace(/-/g, ' ')].filter((name): name is string => Boolean(name))
+    return { markup: match[0], label, names: names.map((name) => name.toLowerCase()) }
+  })
 const findButton = (code: string, name: string) => {
   const wanted = name.toLowerCase().replace(/^the\s+/, '')
-  return buttonsIn(code).find(
-    (button) =>
-      button.label.toLowerCase() === wanted ||
-      button.label
-        .toLowerCase()
-        .replace(/[^a-z0-9 ]/g, '')
-        .trim() === wanted,
-  )
+  return buttonsIn(code).find((button) => button.names.includes(wanted) || button.names.some((known) => known.replace(/[^a-z0-9 ]/g, '').trim() === wanted))
 }
 
 function buttons(request: string, code: string): Edit | null {
-  const add = /\badd\s+(?:a|an|another)?\s*(.*?)\s*button\b(?:\s+(?:that|to|which)\s+(.+))?/i.exec(request)
+  const add = /\badd\s+(?:(?:an|a|another|some)\s+)?(.*?)\s*button\b(?:\s+(?:that|to|which)\s+(.+))?/i.exec(request)
   if (add) {
     const purpose = `${add[1]} ${add[2] ?? ''}`
     const action = ACTIONS.find(([pattern]) => pattern.test(purpose))
@@ -165,7 +168,7 @@ function buttons(request: string, code: string): Edit | null {
       }
     const label = /["“]([^"”]+)["”]/.exec(request)?.[1] ?? action[2]
     if (code.includes(`data-action="${action[1]}"`) || (action[1] === 'reset' && /data-button="reset"/.test(code)))
-      return { answer: `the page already has a ${action[2]} button` }
+      return { answer: `the page already has ${article(action[2])} button`, already: true }
     const bar = '<div class="actions" id="actions">'
     if (!code.includes(bar)) return noHook('button bar')
     return {
@@ -192,14 +195,17 @@ function buttons(request: string, code: string): Edit | null {
 }
 
 function fields(request: string, code: string): Edit | null {
-  const add = /\badd\s+(?:a|an|another)?\s*(?:field\s+for\s+(?:the\s+)?(.+?)|(.+?)\s+(?:field|input|box))\s*[.!]?$/i.exec(request)
+  const add =
+    /\badd\s+(?:(?:an|a|another|some)\s+)?(?:field\s+for\s+(?:the\s+)?(.+?)|(.+?)\s+(?:field|input|box))\s*[.!]?$/i.exec(request) ??
+    /\badd\s+(?:(?:an|a|another)\s+)?(?:checkbox|tick box)\s+(?:for|to)\s+(?:the\s+)?(.+?)\s*[.!]?$/i.exec(request)
   if (add) {
+    const checkbox = /checkbox|tick box/i.test(request)
     const name = capitalise(unquote(add[1] ?? add[2]!).replace(/^(?:an?|the)\s+/i, ''))
     const list = /<div id="fields">\n[\s\S]*?\n {4}<\/div>/.exec(code)?.[0]
     if (!list) return { answer: 'only forms take new fields offline (a field elsewhere would need behaviour the offline builder cannot write)' }
-    if (code.includes(`data-field="${fieldId(name)}"`)) return { answer: `the form already has a ${name} field` }
+    if (code.includes(`data-field="${fieldId(name)}"`)) return { answer: `the form already has ${article(name)} field`, already: true }
     const last = [...list.matchAll(/<label data-field="[^"]+">[\s\S]*?<\/label>/g)].at(-1)?.[0]
-    const markup = fieldMarkup({ name, type: fieldType(name) })
+    const markup = fieldMarkup({ name, type: checkbox ? 'checkbox' : fieldType(name) })
     return last
       ? { ops: [{ type: 'insert', target: last, content: `\n      ${markup}` }] }
       : { ops: [{ type: 'insert', target: '<div id="fields">', content: `\n      ${markup}` }] }
@@ -214,12 +220,19 @@ function fields(request: string, code: string): Edit | null {
 }
 
 function sections(request: string, code: string): Edit | null {
-  const add = /\badd\s+(?:a|an|another|some)?\s*(?:section\s+(?:about|for|on|with)\s+(?:the\s+)?(.+?)|(.+?)\s+(?:section|part|block|area))\s*[.!]?$/i.exec(
+  const add = /\badd\s+(?:(?:an|a|another|some)\s+)?(?:section\s+(?:about|for|on|with)\s+(?:the\s+)?(.+?)|(.+?)\s+(?:section|part|block|area))\s*[.!]?$/i.exec(
     request,
   )
-  const remove = /\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:section|part|block)\b/i.exec(request)
+  const landing = kindOf(code) === 'landing'
+  // On a landing page "add opening hours" or "remove the menu" name a section without saying so.
+  const bareAdd = landing && !add ? /^\s*(?:please\s+)?add\s+(?:(?:an|a|some|the|our)\s+)?(.+?)\s*[.!]?$/i.exec(request) : null
+  const bareRemove = landing ? /^\s*(?:please\s+)?(?:remove|delete|drop|hide)\s+(?:the\s+)?(.+?)\s*[.!]?$/i.exec(request) : null
+  const remove =
+    /\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:section|part|block)\b/i.exec(request) ??
+    (bareRemove && sectionKey(bareRemove[1]!) && code.includes(`id="${sectionId(sectionKey(bareRemove[1]!)!)}"`) ? bareRemove : null)
+  if (!add && !remove && bareAdd && sectionKey(bareAdd[1]!)) return sections(`add a ${bareAdd[1]} section`, code)
   if (!add && !remove) return null
-  if (kindOf(code) !== 'landing') return { answer: 'sections can be added to and removed from landing pages only' }
+  if (!landing) return { answer: 'sections can be added to and removed from landing pages only' }
   if (remove) {
     const key = sectionKey(remove[1]!) ?? remove[1]!.toLowerCase()
     const block = new RegExp(`\\n {4}<section id="${escapeRegExp(sectionId(key))}"[\\s\\S]*?</section>`).exec(code)?.[0]
@@ -227,7 +240,7 @@ function sections(request: string, code: string): Edit | null {
   }
   const named = unquote(add![1] ?? add![2]!).replace(/^(?:an?|the)\s+/i, '')
   const key = sectionKey(named) ?? named.toLowerCase()
-  if (code.includes(`id="${sectionId(key)}"`)) return { answer: `the page already has a ${named} section` }
+  if (code.includes(`id="${sectionId(key)}"`)) return { answer: `the page already has ${article(named)} section`, already: true }
   const name = /<h1 id="title">([^<]*)<\/h1>/.exec(code)?.[1] ?? 'Us'
   const trade = /data-trade="([^"]*)"/.exec(code)?.[1] ?? 'business'
   const business = { ...businessOf(`a landing page for a ${trade}`), name }
@@ -239,7 +252,10 @@ function sections(request: string, code: string): Edit | null {
 
 function items(request: string, code: string): Edit | null {
   const list = '<ul class="items" id="items" aria-label="Items">'
-  const add = /\badd\s+(.+?)\s+to\s+(?:the|my)\s+(?:list|to-?do list|shopping list|checklist)\b|\badd\s+(?:an?\s+)?item\s*(?:called|:)?\s*(.+)$/i.exec(request)
+  const add =
+    /\badd\s+(.+?)\s+to\s+(?:the|my)\s+(?:list|to-?do list|shopping list|checklist)\b|\badd\s+(?:an?\s+)?item\s*(?:called|:)?\s*(.+)$/i.exec(request) ??
+    // On a list, "add buy milk" is an item, unless it names a kind of app ("add a timer").
+    (code.includes(list) && !kindFor(request) ? /^\s*(?:please\s+)?add\s+(.+?)\s*[.!]?$/i.exec(request) : null)
   const remove = /\b(?:remove|delete|take|cross off)\s+(.+?)\s+(?:from|off)\s+(?:the|my)\s+list\b|\b(?:remove|delete)\s+(?:the\s+)?item\s+(.+)$/i.exec(request)
   if (!add && !remove) return null
   if (!code.includes(list)) return { answer: 'items can be added to and removed from lists only' }

@@ -14,7 +14,8 @@ export { OFFLINE_NOTE } from './page'
 export type OfflineResult = { kind: string | null; steps: string[]; code: string; patches: DiffOperation[]; full: boolean; answer?: string }
 
 export const CANNOT = (reason: string) =>
-  `Offline mode can't do that yet: ${reason}. It builds ${KINDS.length} kinds of app and edits them (add, remove or rename a button, field, section or item; colours, fonts, sizes, layout, text, dark mode). Connect a model (OPENAI_API_KEY) for anything else.`
+  `Offline mode can't do that yet: ${reason}. It builds ${new Set(KINDS.map((kind) => kind.id)).size} kinds of app and edits them (add, remove or rename a button, field, section or item; colours, fonts, sizes, layout, text, dark mode). Connect a model (OPENAI_API_KEY) for anything else.`
+export const ALREADY = (reason: string) => `Nothing changed: ${reason}.`
 export const IMAGES_ONLY =
   "Offline mode can't look at images: the offline builder reads words only, so nothing was changed. Describe what to build in words, or connect a model (OPENAI_API_KEY) to build from a picture."
 export const IMAGES_IGNORED = 'Built from your words; offline mode cannot look at the attached images.'
@@ -34,6 +35,24 @@ export function buildApp(prompt: string): { kind: string; code: string } | null 
 const kindOfCode = (code: string) => /<main id="app" data-kind="([^"]+)"/.exec(code)?.[1] ?? null
 const wantsNewApp = (request: string) =>
   /\b(?:make|build|create|turn|change|switch|convert|start over|instead|replace|new|want|need|give me)\b/i.test(request) && !/^\s*add\b/i.test(request)
+
+const ROOT = /:root \{[\s\S]*?\n {2}\}/
+
+/**
+ * "Make the focus 45 minutes", "make it about flags": the same kind of app built again
+ * with the new details, keeping the page's colours, font and layout. Details given only
+ * in earlier requests are not remembered (the rules read one request at a time).
+ */
+function rebuildWithDetails(request: string, currentCode: string) {
+  const current = KINDS.find((kind) => kind.id === kindOfCode(currentCode))
+  if (!current || !/\b(?:make|change|set|use|switch|want)\b/i.test(request) || !/\d|\babout\b|\btopic\b/i.test(request)) return null
+  const app = current.build(request)
+  if (app.kind !== current.id) return null
+  const style = ROOT.exec(currentCode)?.[0]
+  const code = page(app)
+  const rebuilt = style ? code.replace(ROOT, () => style) : code
+  return rebuilt !== currentCode ? rebuilt : null
+}
 
 /**
  * The offline builder: reads the request for the kind of app and its details and composes
@@ -55,7 +74,7 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
 
   if (currentCode.trim()) {
     const edit = readEdit(request, currentCode)
-    if (edit && 'answer' in edit) return unchanged(CANNOT(edit.answer))
+    if (edit && 'answer' in edit) return unchanged(edit.already ? ALREADY(edit.answer) : CANNOT(edit.answer))
     if (edit) {
       const outcome = applyPatches(currentCode, edit.ops)
       if (outcome.ok && outcome.code !== currentCode)
@@ -64,6 +83,8 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
     }
     const built = wantsNewApp(request) ? buildApp(request) : null
     if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true })
+    const redone = rebuildWithDetails(request, currentCode)
+    if (redone) return withImages({ kind: kindOfCode(redone), steps: BUILD_STEPS, code: redone, patches: [], full: true })
     if (kindOf(request)) return unchanged(CANNOT('it cannot add a second app to this one; ask to “make it a …” to replace the page'))
     return unchanged(CANNOT(`it did not understand “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`))
   }

@@ -154,6 +154,7 @@ const FIELD_TYPES: [RegExp, string][] = [
   [/phone|mobile|tel/i, 'tel'],
   [/date|birthday/i, 'date'],
   [/time/i, 'time'],
+  [/checkbox|tick|agree|consent|newsletter|subscribe|opt.?in/i, 'checkbox'],
   [/guests|number|age|quantity|how many/i, 'number'],
   [/message|comments?|notes?|feedback|details|address|bio/i, 'textarea'],
   [/password/i, 'password'],
@@ -175,7 +176,9 @@ export function fieldMarkup(field: Field) {
       ? `<textarea id="${id}" name="${label}" rows="4" required></textarea>`
       : field.type === 'rating'
         ? `<select id="${id}" name="${label}">${[5, 4, 3, 2, 1].map((value) => `<option>${value}</option>`).join('')}</select>`
-        : `<input id="${id}" name="${label}" type="${field.type}" required>`
+        : field.type === 'checkbox'
+          ? `<input id="${id}" name="${label}" type="checkbox" value="yes" style="width:auto">`
+          : `<input id="${id}" name="${label}" type="${field.type}" required>`
   return `<label data-field="${id}">${label} ${control}</label>`
 }
 
