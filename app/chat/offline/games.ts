@@ -221,3 +221,109 @@ on('guess-form', 'submit', (event) => {
 resetApp()`,
   }
 }
+
+const WORDS: Record<string, string[]> = {
+  animals: ['elephant', 'giraffe', 'penguin', 'kangaroo', 'dolphin', 'squirrel', 'tortoise', 'octopus'],
+  fruit: ['banana', 'pineapple', 'strawberry', 'mango', 'cherry', 'apricot', 'blueberry', 'watermelon'],
+  countries: ['canada', 'portugal', 'japan', 'brazil', 'norway', 'kenya', 'mexico', 'australia'],
+}
+
+export const hangman = (prompt: string): App => {
+  const topic = /fruit/i.test(prompt) ? 'fruit' : /countr/i.test(prompt) ? 'countries' : 'animals'
+  return {
+    kind: 'hangman',
+    title: 'Hangman',
+    subtitle: `Guess the ${topic === 'countries' ? 'country' : topic === 'fruit' ? 'fruit' : 'animal'} one letter at a time`,
+    body: `  <p class="big" id="word" aria-live="polite" style="letter-spacing:0.3em"></p>
+  <p id="status" aria-live="polite">6 wrong guesses left</p>
+  <div class="letters" id="letters">${'abcdefghijklmnopqrstuvwxyz'
+    .split('')
+    .map((letter) => `<button type="button" data-letter="${letter}">${letter}</button>`)
+    .join('')}</div>
+  <div class="row"><button id="new-game" data-button="new-game">New word</button></div>`,
+    style:
+      '  .letters { display: grid; grid-template-columns: repeat(auto-fill, minmax(2.4rem, 1fr)); gap: 0.3rem; margin: 1rem 0; }\n  .letters button { padding: 0.5rem 0; text-transform: uppercase; }\n  .letters button:disabled { opacity: 0.3; cursor: default; }',
+    script: `const words = ${JSON.stringify(WORDS[topic])}
+let word = '', guessed = new Set(), misses = 0
+const render = () => {
+  show('word', word.split('').map((letter) => guessed.has(letter) ? letter.toUpperCase() : '_').join(''))
+  const won = word.split('').every((letter) => guessed.has(letter))
+  const lost = misses >= 6
+  show('status', won ? 'You got it!' : lost ? 'Out of guesses: it was ' + word.toUpperCase() : (6 - misses) + ' wrong guesses left')
+  document.querySelectorAll('#letters [data-letter]').forEach((button) => { button.disabled = won || lost || guessed.has(button.dataset.letter) })
+}
+const guess = (letter) => { if (guessed.has(letter) || misses >= 6) return; guessed.add(letter); if (!word.includes(letter)) misses += 1; render() }
+on('letters', 'click', (event) => { const button = event.target.closest('[data-letter]'); if (button) guess(button.dataset.letter) })
+document.addEventListener('keydown', (event) => { if (/^[a-z]$/i.test(event.key)) guess(event.key.toLowerCase()) })
+resetApp = () => { word = words[Math.floor(Math.random() * words.length)]; guessed = new Set(); misses = 0; render() }
+on('new-game', 'click', () => resetApp())
+resetApp()`,
+  }
+}
+
+const SENTENCES = [
+  'The quick brown fox jumps over the lazy dog.',
+  'Practice makes progress, not perfection.',
+  'Small steps every day add up to big results.',
+  'A journey of a thousand miles begins with a single step.',
+]
+
+export const typingTest = (): App => ({
+  kind: 'typing-test',
+  title: 'Typing speed test',
+  subtitle: 'Type the sentence; the clock starts with your first key',
+  body: `  <p class="sentence" id="sentence"></p>
+  <label data-field="typed">Your typing <textarea id="typed" rows="3" autocomplete="off" spellcheck="false"></textarea></label>
+  <p class="big" id="speed" aria-live="polite" style="font-size:1.6rem">0 WPM</p>
+  <p class="muted" id="accuracy">Accuracy 100%</p>
+  <div class="row"><button id="next" data-button="next">New sentence</button></div>`,
+  style: '  .sentence { font-size: 1.2rem; line-height: 1.6; padding: 0.8rem; border-radius: var(--radius); background: var(--background); }',
+  script: `const sentences = ${JSON.stringify(SENTENCES)}
+let target = '', started = 0
+const next = () => { target = sentences[Math.floor(Math.random() * sentences.length)]; show('sentence', target); $('typed').value = ''; $('typed').disabled = false; started = 0; show('speed', '0 WPM'); show('accuracy', 'Accuracy 100%') }
+on('typed', 'input', () => {
+  const typed = $('typed').value
+  if (!started) started = performance.now()
+  const minutes = (performance.now() - started) / 60000
+  const right = typed.split('').filter((char, at) => char === target[at]).length
+  show('speed', (minutes > 0 ? Math.round(typed.length / 5 / minutes) : 0) + ' WPM')
+  show('accuracy', 'Accuracy ' + (typed.length ? Math.round((right / typed.length) * 100) : 100) + '%')
+  if (typed === target) { $('typed').disabled = true; show('accuracy', $('accuracy').textContent + ' · done!') }
+})
+on('next', 'click', next)
+resetApp = next
+next()`,
+})
+
+export const drawing = (prompt: string): App => ({
+  kind: 'drawing',
+  title: /sketch/i.test(prompt) ? 'Sketch pad' : 'Drawing pad',
+  subtitle: 'Draw with the mouse, a finger or a pen',
+  width: '48rem',
+  body: `  <div class="row tools">
+    <label data-field="colour">Colour <input id="colour" type="color" value="#0f172a"></label>
+    <label data-field="size">Brush <input id="size" type="range" min="1" max="40" value="6"></label>
+    <button id="clear" class="secondary" data-button="clear">Clear</button>
+    <button id="save" class="secondary" data-button="save">Save image</button>
+  </div>
+  <canvas id="canvas" width="800" height="500" aria-label="Drawing area"></canvas>`,
+  style:
+    '  .tools label { display: flex; align-items: center; gap: 0.4rem; margin: 0; }\n  .tools input[type=color] { width: 3rem; padding: 0.1rem; }\n  canvas { width: 100%; margin-top: 0.75rem; border: 2px solid var(--line); border-radius: var(--radius); background: #fff; touch-action: none; cursor: crosshair; }',
+  script: `const canvas = $('canvas'), context = canvas.getContext('2d')
+let drawing = false, last = null
+const point = (event) => { const box = canvas.getBoundingClientRect(); return [(event.clientX - box.left) * canvas.width / box.width, (event.clientY - box.top) * canvas.height / box.height] }
+canvas.addEventListener('pointerdown', (event) => { drawing = true; last = point(event); canvas.setPointerCapture(event.pointerId) })
+canvas.addEventListener('pointermove', (event) => {
+  if (!drawing) return
+  const next = point(event)
+  context.strokeStyle = ($('colour') || { value: '#0f172a' }).value
+  context.lineWidth = Number(($('size') || { value: 6 }).value)
+  context.lineCap = 'round'
+  context.beginPath(); context.moveTo(last[0], last[1]); context.lineTo(next[0], next[1]); context.stroke()
+  last = next
+})
+canvas.addEventListener('pointerup', () => { drawing = false })
+resetApp = () => context.clearRect(0, 0, canvas.width, canvas.height)
+on('clear', 'click', () => resetApp())
+on('save', 'click', () => { const link = document.createElement('a'); link.download = 'drawing.png'; link.href = canvas.toDataURL('image/png'); link.click() })`,
+})
