@@ -161,6 +161,7 @@ export const FOLLOW_UPS: FollowUpCase[] = [
   { base: 'a pomodoro timer in purple', request: 'make the focus 45 minutes', has: ['45 min focus', '--accent: #9333ea;'] },
   { base: 'a notes app', request: 'make it a todo list', has: ['To-do list'] },
   { base: 'a tip calculator', request: 'I want a piano instead', has: ['data-note="60"'] },
+  { base: 'a counter', request: 'a quiz about world capitals', has: ['World capitals quiz'] },
   { base: 'a tip calculator', request: 'make it look nicer', answer: true },
   { base: 'a quiz about capitals', request: 'add more questions', answer: true },
   { base: 'a notes app', request: 'hello', answer: true },

@@ -33,8 +33,8 @@ export function buildApp(prompt: string): { kind: string; code: string } | null 
 }
 
 const kindOfCode = (code: string) => /<main id="app" data-kind="([^"]+)"/.exec(code)?.[1] ?? null
-const wantsNewApp = (request: string) =>
-  /\b(?:make|build|create|turn|change|switch|convert|start over|instead|replace|new|want|need|give me)\b/i.test(request) && !/^\s*add\b/i.test(request)
+/** Naming another kind of app replaces the page, unless it asks to add it to this one (which the rules cannot). */
+const wantsNewApp = (request: string) => !/^\s*(?:please\s+)?(?:can you\s+)?(?:add|include|put|insert|embed|also)\b/i.test(request)
 
 const ROOT = /:root \{[\s\S]*?\n {2}\}/
 
@@ -81,10 +81,12 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
         return withImages({ kind: kindOfCode(outcome.code), steps: EDIT_STEPS, code: outcome.code, patches: edit.ops, full: false })
       return unchanged(CANNOT('the change could not be placed on this page'))
     }
+    // "Make it about flags" changes this app's details; "make it a quiz" asks for another app.
+    const anotherApp = /\b(?:a|an|into|instead|new)\b/i.test(request)
+    const redone = anotherApp ? null : rebuildWithDetails(request, currentCode)
+    if (redone) return withImages({ kind: kindOfCode(redone), steps: BUILD_STEPS, code: redone, patches: [], full: true })
     const built = wantsNewApp(request) ? buildApp(request) : null
     if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true })
-    const redone = rebuildWithDetails(request, currentCode)
-    if (redone) return withImages({ kind: kindOfCode(redone), steps: BUILD_STEPS, code: redone, patches: [], full: true })
     if (kindOf(request)) return unchanged(CANNOT('it cannot add a second app to this one; ask to “make it a …” to replace the page'))
     return unchanged(CANNOT(`it did not understand “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`))
   }
