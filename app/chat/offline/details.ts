@@ -3,7 +3,7 @@
  * topic, a colour, sections and items. Each reader answers undefined when the prompt does
  * not say, and the part uses its own default.
  */
-export const COLOURS: Record<string, string> = {
+const COLOURS: Record<string, string> = {
   red: '#dc2626',
   orange: '#ea580c',
   yellow: '#ca8a04',

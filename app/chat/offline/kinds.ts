@@ -1,7 +1,7 @@
 import * as calculators from './calculators'
 import { clock, countdown } from './clocks'
 import * as games from './games'
-import { quizTopic, flashcards, quiz } from './learning'
+import { flashcards, quiz } from './learning'
 import { landing } from './landing'
 import { counter, form, notes, table, todo } from './lists'
 import { drums, metronome, piano } from './music'
@@ -69,5 +69,3 @@ export const KINDS: Kind[] = [
 ]
 
 export const kindOf = (prompt: string) => KINDS.find((kind) => kind.pattern.test(prompt))
-
-export { quizTopic }

@@ -2,11 +2,10 @@ import { numberBefore } from './details'
 import { escapeHtml, type App } from './page'
 
 /** A built-in bank: [prompt, answer] pairs, the answers of the others serving as wrong choices. */
-type Bank = { topic: string; title: string; ask: string; pairs: [string, string][] }
+type Bank = { title: string; ask: string; pairs: [string, string][] }
 
 const BANKS: Record<string, Bank> = {
   capitals: {
-    topic: 'capitals',
     title: 'World capitals',
     ask: 'What is the capital of',
     pairs: [
@@ -31,7 +30,6 @@ const BANKS: Record<string, Bank> = {
     ],
   },
   flags: {
-    topic: 'flags',
     title: 'Flags of the world',
     ask: 'Which country has this flag:',
     pairs: [
@@ -52,7 +50,6 @@ const BANKS: Record<string, Bank> = {
     ],
   },
   vocabulary: {
-    topic: 'vocabulary',
     title: 'Spanish vocabulary',
     ask: 'What is the English for',
     pairs: [
@@ -71,7 +68,6 @@ const BANKS: Record<string, Bank> = {
     ],
   },
   french: {
-    topic: 'vocabulary',
     title: 'French vocabulary',
     ask: 'What is the English for',
     pairs: [
@@ -90,7 +86,6 @@ const BANKS: Record<string, Bank> = {
     ],
   },
   planets: {
-    topic: 'planets',
     title: 'The solar system',
     ask: 'Which planet is',
     pairs: [
@@ -105,7 +100,6 @@ const BANKS: Record<string, Bank> = {
     ],
   },
   animals: {
-    topic: 'animals',
     title: 'Animals',
     ask: 'Which animal is',
     pairs: [
@@ -127,10 +121,10 @@ function multiplication(prompt: string): Bank {
   const upTo = Math.min(Math.max(table, 2), 20)
   const pairs: [string, string][] = []
   for (let a = 2; a <= upTo; a += 1) for (let b = 2; b <= 12; b += 1) if ((a * 7 + b * 3) % 5 === 0) pairs.push([`${a} × ${b}`, String(a * b)])
-  return { topic: 'multiplication', title: `Times tables to ${upTo}`, ask: 'What is', pairs }
+  return { title: `Times tables to ${upTo}`, ask: 'What is', pairs }
 }
 
-export function bankFor(prompt: string): Bank {
+function bankFor(prompt: string): Bank {
   if (/multipl|times table|maths?|arithmetic/i.test(prompt)) return multiplication(prompt)
   if (/flag/i.test(prompt)) return BANKS.flags!
   if (/french/i.test(prompt)) return BANKS.french!
@@ -139,8 +133,6 @@ export function bankFor(prompt: string): Bank {
   if (/animal|wildlife|nature/i.test(prompt)) return BANKS.animals!
   return BANKS.capitals!
 }
-
-export const quizTopic = (prompt: string) => bankFor(prompt).topic
 
 export const quiz = (prompt: string): App => {
   const bank = bankFor(prompt)

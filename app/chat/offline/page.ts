@@ -11,10 +11,7 @@ export const OFFLINE_NOTE = 'Made by the offline generator — connect an AI mod
 export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
 
-/** A value safe inside a script's single-quoted string or JSON. */
-export const jsString = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c')
-
-export const DEFAULT_ACCENT = '#6366f1'
+const DEFAULT_ACCENT = '#6366f1'
 export const LIGHT = { background: '#f8fafc', card: '#ffffff', text: '#0f172a', muted: '#64748b', line: '#e2e8f0' }
 export const DARK = { background: '#0f172a', card: '#1e293b', text: '#f8fafc', muted: '#94a3b8', line: '#334155' }
 
