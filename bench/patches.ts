@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { buildTemplate, type TemplateId } from '../app/chat/offline-templates'
+import { buildApp } from '../app/chat/offline'
 import { applyPatches, type DiffOperation } from '../app/chat/patch'
 
 /**
@@ -12,7 +12,17 @@ import { applyPatches, type DiffOperation } from '../app/chat/patch'
 type Case = { document: string; operation: DiffOperation; expected: string; drift: string }
 
 const CORPUS = 'bench/patch-corpus/corpus.json'
-const TEMPLATES: TemplateId[] = ['counter', 'todo', 'timer', 'calculator', 'notes', 'quiz', 'landing', 'page']
+/** Offline apps the corpus is cut from, when it is made afresh. */
+const PROMPTS = [
+  'a counter',
+  'a to-do list',
+  'a pomodoro timer',
+  'a tip calculator',
+  'a notes app',
+  'a quiz about capitals',
+  'a landing page for a bakery called Sweet Crumbs',
+  'a contact form',
+]
 
 let seed = 20261122
 const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
@@ -31,8 +41,8 @@ const DRIFTS: Record<string, (target: string) => string> = {
 
 function buildCorpus(): Case[] {
   const cases: Case[] = []
-  for (const template of TEMPLATES) {
-    const document = buildTemplate(template, `a ${template} for the benchmark`)
+  for (const prompt of PROMPTS) {
+    const document = buildApp(prompt)!.code
     const lines = document.split('\n')
     for (let attempt = 0; cases.filter((item) => item.document === document).length < 30 && attempt < 400; attempt += 1) {
       const start = Math.floor(random() * lines.length)

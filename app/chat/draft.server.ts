@@ -14,7 +14,14 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
   const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${pieceId} for update`
   const draft = addExchange(readDraft(row?.draft), {
     userMessage: { role: 'user', content: request.message, attachments: request.attachments },
-    assistantMessage: { role: 'assistant', content: result.code, attachments: [], patch: result.patch, patches: result.patches },
+    assistantMessage: {
+      role: 'assistant',
+      content: result.code,
+      attachments: [],
+      patch: result.patch,
+      patches: result.patches,
+      ...(result.answer ? { answer: result.answer } : {}),
+    },
     tokensUsed: result.tokensUsed,
   })
   await tx`update pieces set draft = ${jsonb(tx, draft)}, updated_at = now() where id = ${pieceId}`

@@ -4,7 +4,7 @@ import { StoredDraft } from './stored'
 /** Spec 2 §3 exchange and draftData. */
 export type Exchange = {
   userMessage: { role: 'user'; content: string; attachments: Attachment[] }
-  assistantMessage: { role: 'assistant'; content: string; attachments: Attachment[]; patch?: string; patches?: unknown[] }
+  assistantMessage: { role: 'assistant'; content: string; attachments: Attachment[]; patch?: string; patches?: unknown[]; answer?: string }
   tokensUsed: number
 }
 

@@ -1,24 +1,33 @@
+import { setTimeout as wait } from 'node:timers/promises'
 import type { GenerationResult } from './stored'
 import { offlineGenerate } from './offline'
 import type { PipelineInput, Report } from './pipeline.server'
 import { estimateTokens, patchCost } from './tokens'
 
 /**
+ * The offline builder answers in a millisecond; each step stays on screen this long so it
+ * can be read (issue 13.4). Only this path waits: the model path is paced by the model.
+ */
+export const OFFLINE_STEP_MS = 300
+
+/**
  * The offline generator behind the pipeline's reports (no model server configured). Token
  * counts are estimates (four characters a token), and an edit made as patches is charged
- * for the patches, not a rewrite; `tokensSaved` is the difference.
+ * for the patches, not a rewrite; `tokensSaved` is the difference. A request it answers
+ * instead of building leaves the code as it was and costs nothing.
  */
 export async function offlineBuild(input: PipelineInput, report: Report): Promise<GenerationResult> {
-  const result = offlineGenerate(input.prompt, input.code)
-  const prompt = estimateTokens(input.prompt) + estimateTokens(input.code)
+  const result = offlineGenerate(input.prompt, input.code, input.attachments.length)
+  const changed = result.code !== input.code
+  const prompt = changed ? estimateTokens(input.prompt) + estimateTokens(input.code) : 0
   await report({
     stage: 'planning',
     tokensUsed: prompt,
     event: { type: 'status', stage: 'planning', plannedStepsTotal: result.steps.length, tokensUsed: prompt },
   })
-  const output = result.full ? estimateTokens(result.code) : patchCost(result.patches)
+  const output = !changed ? 0 : result.full ? estimateTokens(result.code) : patchCost(result.patches)
   const tokensUsed = prompt + output
-  const tokensSaved = result.full ? 0 : Math.max(0, estimateTokens(result.code) - output)
+  const tokensSaved = result.full || !changed ? 0 : Math.max(0, estimateTokens(result.code) - output)
   for (const [index, step] of result.steps.entries()) {
     input.signal.throwIfAborted()
     const last = index === result.steps.length - 1
@@ -37,6 +46,8 @@ export async function offlineBuild(input: PipelineInput, report: Report): Promis
         ...(last ? { latestCode: result.code, patches: result.patches, tokensUsed } : {}),
       },
     })
+    // Stop ends the wait at once (the abort rejects it, as anywhere else in a generation).
+    await wait(OFFLINE_STEP_MS, undefined, { signal: input.signal })
   }
   return {
     code: result.code,
@@ -45,5 +56,6 @@ export async function offlineBuild(input: PipelineInput, report: Report): Promis
     diffs: result.patches,
     tokensUsed,
     tokensSaved,
+    ...(result.answer ? { answer: result.answer } : {}),
   }
 }

@@ -18,6 +18,8 @@ const ExchangeSchema = z.object({
     attachments: z.array(StoredAttachment).catch([]),
     patch: z.string().optional(),
     patches: z.array(z.unknown()).optional(),
+    /** What the builder said instead of (or besides) building: the offline builder's honest answer. */
+    answer: z.string().optional(),
   }),
   tokensUsed: z.number().catch(0),
 })
@@ -45,6 +47,7 @@ export const StoredResult = z.object({
   diffs: z.array(z.unknown()),
   tokensUsed: z.number(),
   tokensSaved: z.number(),
+  answer: z.string().optional(),
 })
 export type GenerationResult = z.infer<typeof StoredResult>
 

@@ -95,3 +95,21 @@ export function spendBillableTokens(email: string, allowance: number, billable: 
       on conflict (user_id, day) do update set tokens = excluded.tokens, billable_tokens = excluded.billable_tokens`,
   )
 }
+
+/**
+ * Records an exchange the offline builder answered instead of building (its page left as
+ * it was), as a send without a model server does; the e2e server builds with the OpenAI
+ * fake, so no send can make one there.
+ */
+export function recordAnsweredExchange(pieceName: string, message: string, answer: string) {
+  return withDatabase(
+    (sql) => sql`
+      update pieces set draft = jsonb_build_object(
+        'currentInput', '', 'currentAttachments', '[]'::jsonb, 'historyIndex', 0,
+        'exchangeHistory', jsonb_build_array(jsonb_build_object(
+          'userMessage', jsonb_build_object('role', 'user', 'content', ${message}::text, 'attachments', '[]'::jsonb),
+          'assistantMessage', jsonb_build_object('role', 'assistant', 'content', code, 'attachments', '[]'::jsonb, 'answer', ${answer}::text),
+          'tokensUsed', 0)))
+      where name = ${pieceName}`,
+  )
+}

@@ -82,6 +82,27 @@ describe('a send', () => {
     expect(await statusResponse.json()).toEqual({ type: 'status', stage: 'idle', pieceId: owner.pieceId })
   })
 
+  it('builds what was asked offline, and answers a request it cannot do in the chat, leaving the page as it was and charging nothing', async () => {
+    const owner = await newOwner()
+    const built = await (await sendMessage(owner, { message: 'a landing page for a bakery called Sweet Crumbs' })).json()
+    expect(built.code).toContain('<h1 id="title">Sweet Crumbs</h1>')
+    expect(built.answer).toBeUndefined()
+
+    const edited = await (await sendMessage(owner, { message: 'add an opening hours section', code: built.code })).json()
+    expect(edited.code).toContain('<h2>Opening hours</h2>')
+    expect(edited.patches.length).toBeGreaterThan(0)
+    expect(edited.tokensSaved).toBeGreaterThan(0)
+
+    const answered = await (await sendMessage(owner, { message: 'connect it to my Google calendar', code: edited.code })).json()
+    expect(answered).toMatchObject({ code: edited.code, patches: [], tokensUsed: 0, tokensSaved: 0 })
+    expect(answered.answer).toMatch(/^Offline mode can't do that yet: .*Connect a model \(OPENAI_API_KEY\) for anything else\.$/)
+    expect(answered.code).not.toContain('Google calendar')
+    const [piece] = await sql<{ draft: { exchangeHistory: { assistantMessage: { content: string; answer?: string } }[] } }[]>`
+      select draft from pieces where id = ${owner.pieceId}`
+    const last = piece!.draft.exchangeHistory.at(-1)!.assistantMessage
+    expect(last).toMatchObject({ content: edited.code, answer: answered.answer })
+  })
+
   it('refuses bad input with 400 and a foreign Piece with 404, changing nothing', async () => {
     const owner = await newOwner()
     const stranger = await newOwner()

@@ -29,7 +29,15 @@ export function ChatHistory({
           className={cn('rounded-xl border p-3', index > draft.historyIndex ? 'border-dashed opacity-50' : 'border-zinc-200 dark:border-zinc-800')}
         >
           <Message text={exchange.userMessage.content} attachments={exchange.userMessage.attachments} />
-          <p className="mt-1 text-xs text-zinc-500">Built{showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}</p>
+          {exchange.assistantMessage.answer ? (
+            <p className="mt-2 rounded-lg bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="assistant-answer">
+              {exchange.assistantMessage.answer}
+            </p>
+          ) : null}
+          <p className="mt-1 text-xs text-zinc-500">
+            {exchange.assistantMessage.answer && !exchange.tokensUsed ? 'Answered' : 'Built'}
+            {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
+          </p>
         </li>
       ))}
       {sending ? (

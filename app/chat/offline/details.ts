@@ -1,0 +1,92 @@
+/**
+ * The details a prompt gives besides the kind of app: a name, numbers with their units, a
+ * topic, a colour, sections and items. Each reader answers undefined when the prompt does
+ * not say, and the part uses its own default.
+ */
+const COLOURS: Record<string, string> = {
+  red: '#dc2626',
+  orange: '#ea580c',
+  yellow: '#ca8a04',
+  gold: '#ca8a04',
+  green: '#16a34a',
+  teal: '#0d9488',
+  blue: '#2563eb',
+  navy: '#1e3a8a',
+  indigo: '#4f46e5',
+  purple: '#9333ea',
+  violet: '#7c3aed',
+  pink: '#db2777',
+  brown: '#92400e',
+  black: '#0f172a',
+  white: '#ffffff',
+  gray: '#64748b',
+  grey: '#64748b',
+}
+const COLOUR_WORD = new RegExp(`\\b(${Object.keys(COLOURS).join('|')})\\b`, 'i')
+
+/** A colour the text names (a word or a hex value), as a hex value. */
+export function colourIn(text: string): string | undefined {
+  const hex = /#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/i.exec(text)?.[0]
+  if (hex) return hex.toLowerCase()
+  const word = COLOUR_WORD.exec(text)?.[1]
+  return word ? COLOURS[word.toLowerCase()] : undefined
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+export const titleCase = (text: string) => text.replace(/\b[a-z]/g, (char) => char.toUpperCase())
+
+/** A quoted phrase, or a capitalised name after "called", "named" or "titled". */
+export function nameIn(text: string): string | undefined {
+  const quoted = /["“‘]([^"”’\n]{1,60})["”’]/.exec(text)?.[1]
+  if (quoted) return quoted.trim()
+  const called = /\b(?:called|named|titled|for)\s+((?:[A-Z0-9][\w'’&.!-]*)(?:\s+(?:[A-Z0-9&][\w'’&.!-]*|of|and|the|de|la))*)/.exec(text)?.[1]
+  return (
+    called
+      ?.replace(/[.!,]+$/, '')
+      .replace(/\s+(?:of|and|the|de|la)$/, '')
+      .trim() || undefined
+  )
+}
+
+/** The trade a landing page is for: "a landing page for a bakery" → "bakery". */
+export function tradeIn(text: string): string | undefined {
+  const match = /\bfor\s+(?:a|an|my|our|the)\s+((?:[a-z-]+\s){0,2}?[a-z-]+?)(?=\s+(?:called|named|in|with|that|which|and)\b|[,.!]|$)/i.exec(text)
+  return match?.[1]?.toLowerCase()
+}
+
+/** A number followed by one of the units: "25 minutes" → 25. */
+const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, twenty: 20 }
+const digits = (text: string) =>
+  text.replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/gi, (word) => String(WORDS[word.toLowerCase()]))
+
+export function numberBefore(text: string, units: string): number | undefined {
+  const match = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*-?\\s*(?:${units})(?![a-z])`, 'i').exec(digits(text))
+  return match ? Number(match[1]) : undefined
+}
+
+/** Minutes for a named phase: "50 minute focus" or "focus of 50 minutes" or "breaks of 10 minutes". */
+export function minutesFor(text: string, phase: string): number | undefined {
+  const before = new RegExp(`(\\d+)\\s*-?\\s*(?:min(?:ute)?s?)\\s+(?:of\\s+)?(?:${phase})`, 'i').exec(text)
+  const after = new RegExp(`(?:${phase})\\w*\\s+(?:of\\s+|for\\s+|is\\s+|=\\s*)?(\\d+)\\s*-?\\s*(?:min(?:ute)?s?)`, 'i').exec(text)
+  const value = Number((before ?? after)?.[1])
+  return value > 0 && value <= 600 ? value : undefined
+}
+
+/** "with milk, eggs and bread" → ["Milk", "Eggs", "Bread"]. */
+export function itemsIn(text: string): string[] {
+  const match = /\b(?:with|for|of|including|like|:)\s+((?:[\w' -]+,\s*)+(?:and\s+)?[\w' -]+|[\w' -]+\s+and\s+[\w' -]+)\s*[.!]?$/i.exec(text)
+  if (!match) return []
+  return match[1]!
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
+    .map((item, index) =>
+      item
+        .trim()
+        .replace(index === 0 ? /^(?:(?:the\s+)?(?:columns?|fields?|items?|habits?|options?)\s*:?\s+)/i : /^$/, '')
+        .replace(/^(?:a|an|the|some)\s+/i, ''),
+    )
+    .filter((item) => item && item.length <= 40)
+    .slice(0, 12)
+    .map(capitalise)
+}
+
+export { capitalise }

@@ -1,0 +1,309 @@
+import type { DiffOperation } from '../patch'
+import { capitalise, colourIn } from './details'
+import { businessOf, sectionId, sectionKey, sectionMarkup, SECTIONS } from './landing'
+import { kindOf as kindFor } from './kinds'
+import { fieldId, fieldMarkup, fieldType, itemMarkup } from './lists'
+import { DARK, escapeHtml, LIGHT } from './page'
+
+/**
+ * What a follow-up became: patches to apply, or an honest reason it cannot be done offline
+ * (`already` when the page is already as asked, so there is nothing to do).
+ */
+export type Edit = { ops: DiffOperation[] } | { answer: string; already?: true }
+
+const article = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`
+const unquote = (text: string) =>
+  text
+    .trim()
+    .replace(/^["“‘']|["”’'.!]+$/g, '')
+    .trim()
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const kindOf = (code: string) => /<main id="app" data-kind="([^"]+)"/.exec(code)?.[1]
+
+/** Replaces one `:root` line, `--name: value;`. */
+function setVariable(code: string, name: string, value: string): DiffOperation | null {
+  const line = new RegExp(`--${name}: [^;]+;`).exec(code)?.[0]
+  return line ? { type: 'replace', target: line, content: `--${name}: ${value};` } : null
+}
+const variables = (code: string, values: Record<string, string>) => Object.entries(values).flatMap(([name, value]) => setVariable(code, name, value) ?? [])
+const noHook = (what: string): Edit => ({ answer: `this page has no ${what} the offline builder can find` })
+
+function rename(request: string, code: string): Edit | null {
+  const match =
+    /\b(?:change|set|rename|update|make)\s+(?:the\s+)?(?:app'?s?\s+|page'?s?\s+|main\s+)?(?:title|heading|name|header)\s+(?:to|into|as|:)\s*(.+)$/i.exec(
+      request,
+    ) ??
+    /\b(?:call|rename|name)\s+(?:it|the app|the page|this)\s+(?:to\s+)?(.+)$/i.exec(request) ??
+    /^(?:title|heading)\s*[:=]\s*(.+)$/i.exec(request)
+  if (!match) return null
+  const next = escapeHtml(unquote(match[1]!))
+  if (!next) return null
+  const title = /<title>[^<]*<\/title>/.exec(code)?.[0]
+  const heading = /<h1[^>]*>[^<]*<\/h1>/.exec(code)?.[0]
+  const ops: DiffOperation[] = []
+  if (title) ops.push({ type: 'replace', target: title, content: `<title>${next}</title>` })
+  if (heading) ops.push({ type: 'replace', target: heading, content: heading.replace(/>[^<]*</, `>${next}<`) })
+  return ops.length ? { ops } : noHook('title')
+}
+
+function subtitle(request: string, code: string): Edit | null {
+  const match =
+    /\b(?:change|set|make|update)\s+(?:the\s+)?(?:subtitle|tagline|slogan|subheading|description)\s+(?:to|:)\s*(.+)$/i.exec(request) ??
+    /\badd\s+(?:a\s+)?(?:subtitle|tagline|slogan)\s*(?:saying|that says|:)?\s*(.+)$/i.exec(request)
+  if (!match) return null
+  const next = escapeHtml(unquote(match[1]!))
+  const current = /<p id="subtitle" class="subtitle">[^<]*<\/p>/.exec(code)?.[0]
+  if (current) return { ops: [{ type: 'replace', target: current, content: `<p id="subtitle" class="subtitle">${next}</p>` }] }
+  const heading = /<h1 id="title">[^<]*<\/h1>/.exec(code)?.[0]
+  return heading ? { ops: [{ type: 'insert', target: heading, content: `\n  <p id="subtitle" class="subtitle">${next}</p>` }] } : noHook('heading')
+}
+
+function theme(request: string, code: string): Edit | null {
+  const dark = /\b(?:dark|night)\s*(?:mode|theme|background|colou?rs?)\b|\bmake it dark(?:er)?\b|\bdark\b.*\b(?:mode|theme)/i.test(request)
+  const light = /\b(?:light|day)\s*(?:mode|theme)\b|\bmake it light(?:er)?\b|\bturn off dark/i.test(request)
+  if (!dark && !light) return null
+  const ops = variables(code, dark && !light ? DARK : LIGHT)
+  return ops.length ? { ops } : noHook('colour variables')
+}
+
+const FONTS: [RegExp, string][] = [
+  [/\bserif\b(?!.*sans)|georgia|times|elegant|classic/i, 'Georgia, "Times New Roman", serif'],
+  [/mono|code|typewriter|courier/i, 'ui-monospace, "SFMono-Regular", Menlo, monospace'],
+  [/rounded|friendly|playful|comic/i, '"Trebuchet MS", "Segoe UI", system-ui, sans-serif'],
+  [/hand ?writ|cursive|script/i, '"Brush Script MT", "Segoe Script", cursive'],
+  [/sans|modern|clean|system|default/i, 'system-ui, -apple-system, "Segoe UI", sans-serif'],
+]
+
+function font(request: string, code: string): Edit | null {
+  if (!/\bfont|typeface|lettering|\bserif\b|monospace/i.test(request)) return null
+  const size = /(\d+)\s*(?:px|pt)\b/i.exec(request)?.[1]
+  const bigger = /bigger|larger|increase|enlarge/i.test(request)
+  const smaller = /smaller|decrease|reduce|tiny/i.test(request)
+  if (size || bigger || smaller) {
+    const value = size ? `${Math.min(Math.max(Number(size), 10), 32)}px` : bigger ? '19px' : '14px'
+    const op = setVariable(code, 'size', value)
+    return op ? { ops: [op] } : noHook('font size')
+  }
+  const named = /\b(?:font|typeface)\s+(?:to\s+)?["“]([^"”]+)["”]/i.exec(request)?.[1]
+  const family = named ? `"${named.replace(/"/g, '')}", system-ui, sans-serif` : FONTS.find(([pattern]) => pattern.test(request))?.[1]
+  if (!family) return { answer: 'say which font: serif, sans-serif, monospace, rounded or handwriting, or a font name in quotes' }
+  const op = setVariable(code, 'font', family)
+  return op ? { ops: [op] } : noHook('font setting')
+}
+
+function sizes(request: string, code: string): Edit | null {
+  const buttons = /\bbuttons?\b/i.test(request)
+  const bigger = /\b(?:bigger|larger|huge|increase|enlarge)\b/i.test(request)
+  const smaller = /\b(?:smaller|tiny|decrease|compact)\b/i.test(request)
+  if (!bigger && !smaller) return null
+  if (buttons) {
+    const rule = bigger ? '  button { font-size: 1.2rem; padding: 0.85rem 1.4rem; }' : '  button { font-size: 0.85rem; padding: 0.4rem 0.7rem; }'
+    return code.includes('</style>') ? { ops: [{ type: 'replace', target: '</style>', content: `${rule}\n</style>` }] } : noHook('style sheet')
+  }
+  if (/\b(?:text|everything|it|writing|words|page)\b/i.test(request)) {
+    const op = setVariable(code, 'size', bigger ? '19px' : '14px')
+    return op ? { ops: [op] } : noHook('font size')
+  }
+  return null
+}
+
+function layout(request: string, code: string): Edit | null {
+  const values: Record<string, string> = {}
+  if (/full[- ]width|full screen|wider|wide\b/i.test(request)) values.width = /full/i.test(request) ? '100%' : '56rem'
+  else if (/narrower|thinner|narrow\b/i.test(request)) values.width = '26rem'
+  if (/\b(?:align|move|put)\b.*\b(?:left)\b|left[- ]aligned/i.test(request)) values.place = 'start'
+  else if (/\b(?:center|centre)\b/i.test(request)) values.place = 'center'
+  const columns = /\b(one|single|two|three|four|2|3|4)[- ]columns?\b/i.exec(request)?.[1]?.toLowerCase()
+  if (columns) values.columns = String({ one: 1, single: 1, two: 2, three: 3, four: 4 }[columns] ?? columns)
+  if (/square|sharp|no rounded/i.test(request) && /corners?|edges?/i.test(request)) values.radius = '0'
+  else if (/round(?:ed|er)?\b/i.test(request) && /corners?|edges?|buttons?/i.test(request)) values.radius = '1.25rem'
+  if (!Object.keys(values).length) return null
+  const ops = variables(code, values)
+  return ops.length ? { ops } : noHook('layout settings')
+}
+
+function colours(request: string, code: string): Edit | null {
+  const value = colourIn(request)
+  if (!value || !/colou?r|background|accent|buttons?|theme|make it|text|headings?|links?|\bto\b|\bin\b/i.test(request)) return null
+  const name = /background/i.test(request)
+    ? 'background'
+    : /\btext|writing|font colou?r/i.test(request) && !/buttons?/i.test(request)
+      ? 'text'
+      : /card|panel|box/i.test(request)
+        ? 'card'
+        : 'accent'
+  const op = setVariable(code, name, value)
+  return op ? { ops: [op] } : noHook('colour settings')
+}
+
+/** What a button someone asks for can do on any page of the offline builder. */
+const ACTIONS: [RegExp, string, string][] = [
+  [/reset|start over|restart|clear/i, 'reset', 'Reset'],
+  [/print/i, 'print', 'Print'],
+  [/copy/i, 'copy', 'Copy'],
+  [/dark|theme|night|light mode/i, 'theme', 'Dark mode'],
+  [/top/i, 'top', 'Back to top'],
+]
+
+const buttonsIn = (code: string) =>
+  [...code.matchAll(/<button\b([^>]*)>([^<]*)(?:<[^>]*>[^<]*<\/[^>]*>)*[^<]*<\/button>/g)].map((match) => {
+    const label = match[2]!.trim()
+    const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(match[1]!)?.[1]
+    const names = [label, attribute('aria-label'), attribute('data-button')?.replace(/-/g, ' ')].filter((name): name is string => Boolean(name))
+    return { markup: match[0], label, names: names.map((name) => name.toLowerCase()) }
+  })
+const findButton = (code: string, name: string) => {
+  const wanted = name.toLowerCase().replace(/^the\s+/, '')
+  return buttonsIn(code).find((button) => button.names.includes(wanted) || button.names.some((known) => known.replace(/[^a-z0-9 ]/g, '').trim() === wanted))
+}
+
+function buttons(request: string, code: string): Edit | null {
+  const add = /\badd\s+(?:(?:an|a|another|some)\s+)?(.*?)\s*button\b(?:\s+(?:that|to|which)\s+(.+))?/i.exec(request)
+  if (add) {
+    const purpose = `${add[1]} ${add[2] ?? ''}`
+    const action = ACTIONS.find(([pattern]) => pattern.test(purpose))
+    if (!action)
+      return {
+        answer: `a “${unquote(add[1] || add[2] || 'new')}” button needs behaviour the offline builder cannot write; it can add reset, print, copy, dark mode and back-to-top buttons`,
+      }
+    const label = /["“]([^"”]+)["”]/.exec(request)?.[1] ?? action[2]
+    if (code.includes(`data-action="${action[1]}"`) || (action[1] === 'reset' && /data-button="reset"/.test(code)))
+      return { answer: `the page already has ${article(action[2])} button`, already: true }
+    const bar = '<div class="actions" id="actions">'
+    if (!code.includes(bar)) return noHook('button bar')
+    return {
+      ops: [
+        { type: 'insert', target: bar, content: `<button type="button" id="button-${action[1]}" data-action="${action[1]}">${escapeHtml(label)}</button>` },
+      ],
+    }
+  }
+  const remove = /\b(?:remove|delete|hide|get rid of|drop)\s+(?:the\s+)?["“]?(.+?)["”]?\s+button\b/i.exec(request)
+  if (remove) {
+    const button = findButton(code, unquote(remove[1]!))
+    return button ? { ops: [{ type: 'delete', target: button.markup }] } : { answer: `there is no “${unquote(remove[1]!)}” button on this page` }
+  }
+  const renamed =
+    /\b(?:rename|change|relabel|call)\s+(?:the\s+)?["“]?(.+?)["”]?\s+button\s+(?:to|into|as|so it says|to say)\s+(.+)$/i.exec(request) ??
+    /\bthe\s+["“]?(.+?)["”]?\s+button\s+should\s+say\s+(.+)$/i.exec(request)
+  if (renamed) {
+    const button = findButton(code, unquote(renamed[1]!))
+    if (!button) return { answer: `there is no “${unquote(renamed[1]!)}” button on this page` }
+    const label = escapeHtml(unquote(renamed[2]!.replace(/^(?:say|read)\s+/i, '')))
+    return { ops: [{ type: 'replace', target: button.markup, content: button.markup.replace(`>${button.label}<`, `>${label}<`) }] }
+  }
+  return null
+}
+
+function fields(request: string, code: string): Edit | null {
+  const add =
+    /\badd\s+(?:(?:an|a|another|some)\s+)?(?:field\s+for\s+(?:the\s+)?(.+?)|(.+?)\s+(?:field|input|box))\s*[.!]?$/i.exec(request) ??
+    /\badd\s+(?:(?:an|a|another)\s+)?(?:checkbox|tick box)\s+(?:for|to)\s+(?:the\s+)?(.+?)\s*[.!]?$/i.exec(request)
+  if (add) {
+    const checkbox = /checkbox|tick box/i.test(request)
+    const name = capitalise(unquote(add[1] ?? add[2]!).replace(/^(?:an?|the)\s+/i, ''))
+    const list = /<div id="fields">\n[\s\S]*?\n {4}<\/div>/.exec(code)?.[0]
+    if (!list) return { answer: 'only forms take new fields offline (a field elsewhere would need behaviour the offline builder cannot write)' }
+    if (code.includes(`data-field="${fieldId(name)}"`)) return { answer: `the form already has ${article(name)} field`, already: true }
+    const last = [...list.matchAll(/<label data-field="[^"]+">[\s\S]*?<\/label>/g)].at(-1)?.[0]
+    const markup = fieldMarkup({ name, type: checkbox ? 'checkbox' : fieldType(name) })
+    return last
+      ? { ops: [{ type: 'insert', target: last, content: `\n      ${markup}` }] }
+      : { ops: [{ type: 'insert', target: '<div id="fields">', content: `\n      ${markup}` }] }
+  }
+  const remove = /\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:field|input|box)\b/i.exec(request)
+  if (remove) {
+    const name = unquote(remove[1]!).toLowerCase()
+    const field = [...code.matchAll(/<label data-field="[^"]+">([^<]*)[\s\S]*?<\/label>/g)].find((match) => match[1]!.trim().toLowerCase().startsWith(name))
+    return field ? { ops: [{ type: 'delete', target: field[0] }] } : { answer: `there is no “${unquote(remove[1]!)}” field on this page` }
+  }
+  return null
+}
+
+function sections(request: string, code: string): Edit | null {
+  const add = /\badd\s+(?:(?:an|a|another|some)\s+)?(?:section\s+(?:about|for|on|with)\s+(?:the\s+)?(.+?)|(.+?)\s+(?:section|part|block|area))\s*[.!]?$/i.exec(
+    request,
+  )
+  const landing = kindOf(code) === 'landing'
+  // On a landing page "add opening hours" or "remove the menu" name a section without saying so.
+  const bareAdd = landing && !add ? /^\s*(?:please\s+)?add\s+(?:(?:an|a|some|the|our)\s+)?(.+?)\s*[.!]?$/i.exec(request) : null
+  const bareRemove = landing ? /^\s*(?:please\s+)?(?:remove|delete|drop|hide)\s+(?:the\s+)?(.+?)\s*[.!]?$/i.exec(request) : null
+  const remove =
+    /\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:section|part|block)\b/i.exec(request) ??
+    (bareRemove && sectionKey(bareRemove[1]!) && code.includes(`id="${sectionId(sectionKey(bareRemove[1]!)!)}"`) ? bareRemove : null)
+  if (!add && !remove && bareAdd && sectionKey(bareAdd[1]!)) return sections(`add a ${bareAdd[1]} section`, code)
+  if (!add && !remove) return null
+  if (!landing) return { answer: 'sections can be added to and removed from landing pages only' }
+  if (remove) {
+    const key = sectionKey(remove[1]!) ?? remove[1]!.toLowerCase()
+    const block = new RegExp(`\\n {4}<section id="${escapeRegExp(sectionId(key))}"[\\s\\S]*?</section>`).exec(code)?.[0]
+    return block ? { ops: [{ type: 'delete', target: block }] } : { answer: `there is no “${unquote(remove[1]!)}” section on this page` }
+  }
+  const named = unquote(add![1] ?? add![2]!).replace(/^(?:an?|the)\s+/i, '')
+  const key = sectionKey(named) ?? named.toLowerCase()
+  if (code.includes(`id="${sectionId(key)}"`)) return { answer: `the page already has ${article(named)} section`, already: true }
+  const name = /<h1 id="title">([^<]*)<\/h1>/.exec(code)?.[1] ?? 'Us'
+  const trade = /data-trade="([^"]*)"/.exec(code)?.[1] ?? 'business'
+  const business = { ...businessOf(`a landing page for a ${trade}`), name }
+  const footer = /<\/div>\n {2}<footer id="footer"/.exec(code)?.[0]
+  if (!footer) return noHook('section list')
+  const known = SECTIONS.some((section) => section.key === key)
+  return { ops: [{ type: 'replace', target: footer, content: `${sectionMarkup(business, key, known ? undefined : capitalise(named))}\n  ${footer}` }] }
+}
+
+function items(request: string, code: string): Edit | null {
+  const list = '<ul class="items" id="items" aria-label="Items">'
+  const add =
+    /\badd\s+(.+?)\s+to\s+(?:the|my)\s+(?:list|to-?do list|shopping list|checklist)\b|\badd\s+(?:an?\s+)?item\s*(?:called|:)?\s*(.+)$/i.exec(request) ??
+    // On a list, "add buy milk" is an item, unless it names a kind of app ("add a timer").
+    (code.includes(list) && !kindFor(request) ? /^\s*(?:please\s+)?add\s+(.+?)\s*[.!]?$/i.exec(request) : null)
+  const remove = /\b(?:remove|delete|take|cross off)\s+(.+?)\s+(?:from|off)\s+(?:the|my)\s+list\b|\b(?:remove|delete)\s+(?:the\s+)?item\s+(.+)$/i.exec(request)
+  if (!add && !remove) return null
+  if (!code.includes(list)) return { answer: 'items can be added to and removed from lists only' }
+  if (add) {
+    const names = unquote(add[1] ?? add[2]!)
+      .split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
+      .map((name) => capitalise(name.replace(/^(?:an?|some|the)\s+/i, '')))
+      .filter(Boolean)
+    return { ops: [{ type: 'insert', target: list, content: names.map((name) => `\n    ${itemMarkup(name)}`).join('') }] }
+  }
+  const wanted = unquote(remove![1] ?? remove![2]!).toLowerCase()
+  const item = [...code.matchAll(/\n {4}<li data-item="([^"]*)">[\s\S]*?<\/li>/g)].find((match) => match[1]!.toLowerCase() === escapeHtml(wanted))
+  return item ? { ops: [{ type: 'delete', target: item[0] }] } : { answer: `“${wanted}” is not an item of the list` }
+}
+
+function text(request: string, code: string): Edit | null {
+  const match = /\b(?:change|replace|rename|swap)\s+["“‘']([^"”’']+)["”’']\s+(?:to|with|into|for)\s+["“‘']([^"”’']+)["”’']/i.exec(request)
+  if (!match) return null
+  const from = escapeHtml(match[1]!)
+  const to = escapeHtml(match[2]!)
+  const visible = [...code.matchAll(new RegExp(`>([^<]*?)${escapeRegExp(from)}([^<]*?)<`, 'g'))].filter((hit) => !hit[0].includes('{'))
+  if (!visible.length) return { answer: `the page does not show the text “${match[1]}”` }
+  return { ops: [...new Set(visible.map((hit) => hit[0]))].map((target) => ({ type: 'replace' as const, target, content: target.split(from).join(to) })) }
+}
+
+const EDITS = [buttons, rename, subtitle, theme, font, sizes, layout, fields, sections, items, text, colours]
+
+/**
+ * A follow-up as edit operations on the current page: the first reader that recognises
+ * the request answers, with patches or an honest reason. A request of several clauses
+ * ("make it dark and add a reset button") is read clause by clause, and applies only if
+ * every clause is understood.
+ */
+export function readEdit(request: string, code: string): Edit | null {
+  return clauseByClause(request, code) ?? EDITS.reduce<Edit | null>((found, reader) => found ?? reader(request, code), null)
+}
+
+function clauseByClause(request: string, code: string): Edit | null {
+  const clauses = request.split(
+    /\s*(?:;|,\s*(?:and\s+)?(?:then\s+)?|\.\s+|\s+and\s+(?:then\s+)?|\s+then\s+|\s+also\s+)(?=(?:add|remove|delete|make|change|rename|use|set|turn|put|switch|call|give)\b)/i,
+  )
+  if (clauses.length < 2) return null
+  const ops: DiffOperation[] = []
+  for (const clause of clauses) {
+    const edit = EDITS.reduce<Edit | null>((found, reader) => found ?? reader(clause, code), null)
+    if (!edit) return null
+    if ('answer' in edit) return edit
+    ops.push(...edit.ops)
+  }
+  return { ops }
+}

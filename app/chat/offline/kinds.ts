@@ -1,0 +1,71 @@
+import * as calculators from './calculators'
+import { clock, countdown } from './clocks'
+import * as games from './games'
+import { flashcards, quiz } from './learning'
+import { landing } from './landing'
+import { counter, form, notes, table, todo } from './lists'
+import { drums, metronome, piano } from './music'
+import type { App } from './page'
+import { countdownTimer, interval, pomodoro, stopwatch } from './timers'
+import { expenses, habits, water } from './trackers'
+import { names, palette, password, picker } from './generators'
+
+export type Kind = { id: string; pattern: RegExp; build: (prompt: string) => App }
+
+/**
+ * The kinds the offline builder makes, most specific first: the first whose pattern the
+ * prompt matches is built ("a pomodoro timer" before "a timer", "a tip calculator" before
+ * "a calculator").
+ */
+export const KINDS: Kind[] = [
+  // A form for a website is a form; a landing page that mentions a form is still a landing page.
+  { id: 'form', pattern: /^(?!.*(?:landing page|home ?page)).*\b(?:form|rsvp|sign ?up (?:page|sheet)|survey|questionnaire)\b/i, build: form },
+  { id: 'landing', pattern: /landing page|home ?page|website|web site|\bsite for\b|one-pager/i, build: landing },
+  { id: 'pomodoro', pattern: /pomodoro|focus timer|study timer/i, build: pomodoro },
+  { id: 'interval-timer', pattern: /interval|hiit|tabata|workout timer|exercise timer/i, build: interval },
+  { id: 'stopwatch', pattern: /stop ?watch|lap timer/i, build: stopwatch },
+  {
+    id: 'countdown',
+    pattern: /count ?down (?:to|until|till)\b|count ?down (?:for|of) (?:christmas|new year|my|our|the)|days (?:until|till|to|left)\b|how long until/i,
+    build: countdown,
+  },
+  { id: 'tip-calculator', pattern: /\btip(?:s|ping)?\b|split (?:the|a|our|my)?\s*(?:\w+ )?bill|bill split/i, build: calculators.tip },
+  { id: 'bmi-calculator', pattern: /\bbmi\b|body mass/i, build: calculators.bmi },
+  { id: 'loan-calculator', pattern: /loan|mortgage|repayment/i, build: calculators.loan },
+  { id: 'savings-calculator', pattern: /compound interest|savings? (?:calculator|planner)|interest calculator/i, build: calculators.savings },
+  { id: 'percentage-calculator', pattern: /percent(?:age)? calculator|percentages?/i, build: calculators.percentage },
+  { id: 'age-calculator', pattern: /\bage calculator|how old/i, build: calculators.age },
+  { id: 'unit-converter', pattern: /convert|conversion|celsius|fahrenheit|km to|miles to|kg to|pounds to|\bunits?\b/i, build: calculators.converter },
+  { id: 'flashcards', pattern: /flash ?cards?|study cards/i, build: flashcards },
+  { id: 'quiz', pattern: /quiz|trivia|test me|questions about/i, build: quiz },
+  { id: 'tic-tac-toe', pattern: /tic.?tac.?toe|noughts and crosses|naughts and crosses/i, build: games.ticTacToe },
+  { id: 'memory-game', pattern: /memory|matching (?:game|pairs)|concentration game|find the pairs/i, build: games.memory },
+  { id: 'snake', pattern: /\bsnake\b/i, build: games.snake },
+  { id: 'dice', pattern: /\bdice\b|\bdie roller|roll (?:a|the) die|\bd(?:4|6|8|10|12|20|100)\b/i, build: games.dice },
+  { id: 'coin-flip', pattern: /coin ?(?:flip|toss)|flip a coin|heads or tails/i, build: games.coin },
+  { id: 'rock-paper-scissors', pattern: /rock.?paper.?scissors/i, build: games.rockPaperScissors },
+  { id: 'hangman', pattern: /hangman|guess the word|word guessing/i, build: games.hangman },
+  { id: 'guess-the-number', pattern: /guess(?:ing)? (?:the |a )?number|number guessing|guessing game/i, build: games.guessNumber },
+  { id: 'typing-test', pattern: /typing (?:speed|test|game|practice)|words per minute|\bwpm\b/i, build: games.typingTest },
+  { id: 'drawing', pattern: /drawing|sketch|paint(?:ing)? app|doodle|whiteboard/i, build: games.drawing },
+  { id: 'drum-pad', pattern: /drum|beat ?(?:pad|maker)|sampler/i, build: drums },
+  { id: 'metronome', pattern: /metronome|\bbpm\b/i, build: metronome },
+  { id: 'piano', pattern: /piano|keyboard that plays|synth|musical keyboard|play(?:s)? notes/i, build: piano },
+  { id: 'habit-tracker', pattern: /habit/i, build: habits },
+  { id: 'expense-tracker', pattern: /expense|spending|budget|money tracker/i, build: expenses },
+  { id: 'water-tracker', pattern: /water|hydration|glasses a day/i, build: water },
+  { id: 'password-generator', pattern: /password/i, build: password },
+  { id: 'colour-palette', pattern: /palette|colou?r (?:generator|scheme|picker)|random colou?rs?/i, build: palette },
+  { id: 'name-generator', pattern: /name (?:generator|ideas|picker)|generates? names|names? for (?:my|a|our)/i, build: names },
+  { id: 'random-picker', pattern: /random (?:picker|choice|chooser)|pick (?:one|a random|for me)|decision maker|wheel/i, build: picker },
+  { id: 'world-clock', pattern: /world clock|time ?zones?|\bclock\b|what time/i, build: clock },
+  { id: 'timer', pattern: /timer|count ?down/i, build: countdownTimer },
+  { id: 'calculator', pattern: /calculator|arithmetic|add numbers/i, build: calculators.basic },
+  { id: 'counter', pattern: /counter|tally|click(?:er)? count|count (?:clicks|things|reps)/i, build: counter },
+  { id: 'todo', pattern: /to-?do|task list|shopping list|grocer|checklist|check list|packing list|\blist\b/i, build: todo },
+  { id: 'notes', pattern: /notes?|journal|diary|jot/i, build: notes },
+  { id: 'table', pattern: /\btable\b|spreadsheet|\bgrid of\b|contacts? book|address book/i, build: table },
+  { id: 'form', pattern: /sign ?up|registration|feedback|booking|appointment/i, build: form },
+]
+
+export const kindOf = (prompt: string) => KINDS.find((kind) => kind.pattern.test(prompt))

@@ -1,0 +1,199 @@
+import { offlineGenerate, type OfflineResult } from '../app/chat/offline'
+
+/**
+ * What the offline builder should make of real requests (issue 13.2): each first prompt
+ * with the kind it must choose and text its page must hold; each follow-up with what the
+ * edited page must and must not hold, or that it must be answered with the page left as it
+ * was. Used by `npm run bench:offline` and by app/chat/offline/corpus.test.ts.
+ */
+export type PromptCase = { prompt: string; kind: string; has?: string[] }
+export type FollowUpCase = { base: string; request: string; has?: string[]; lacks?: string[]; answer?: true }
+
+export const PROMPTS: PromptCase[] = [
+  { prompt: 'a tip calculator', kind: 'tip-calculator', has: ['Tip calculator', 'id="bill"'] },
+  { prompt: 'tip calculator with 20% tip split between 4 people', kind: 'tip-calculator', has: ['value="20"', 'value="4"'] },
+  { prompt: 'a BMI calculator', kind: 'bmi-calculator', has: ['BMI', 'Height (cm)'] },
+  { prompt: 'a mortgage calculator for 30 years at 6%', kind: 'loan-calculator', has: ['Mortgage calculator', 'value="30"', 'value="6"'] },
+  { prompt: 'loan repayment calculator', kind: 'loan-calculator', has: ['Monthly payment'] },
+  { prompt: 'compound interest calculator', kind: 'savings-calculator', has: ['Interest earned'] },
+  { prompt: 'a percentage calculator', kind: 'percentage-calculator', has: ['Percent'] },
+  { prompt: 'an age calculator', kind: 'age-calculator', has: ['Date of birth'] },
+  { prompt: 'convert celsius to fahrenheit', kind: 'unit-converter', has: ['Temperature converter', '<option selected>celsius</option>'] },
+  { prompt: 'a km to miles converter', kind: 'unit-converter', has: ['Length converter', 'miles'] },
+  { prompt: 'kg to pounds conversion', kind: 'unit-converter', has: ['Weight converter', 'pounds'] },
+  { prompt: 'a calculator', kind: 'calculator', has: ['data-key="="'] },
+  { prompt: 'a pomodoro timer', kind: 'pomodoro', has: ['25 min focus', 'Short break'] },
+  { prompt: 'pomodoro timer with 50 minute focus and 10 minute break', kind: 'pomodoro', has: ['50 min focus', '10 min breaks'] },
+  { prompt: 'a 10 minute timer', kind: 'timer', has: ['10 min'] },
+  { prompt: 'an egg timer', kind: 'timer', has: ['Egg timer'] },
+  { prompt: 'a stopwatch with laps', kind: 'stopwatch', has: ['id="lap"'] },
+  {
+    prompt: 'a HIIT interval timer with 30 seconds work and 15 seconds rest for 10 rounds',
+    kind: 'interval-timer',
+    has: ['10 rounds of 30 s work and 15 s rest'],
+  },
+  { prompt: 'a quiz about world capitals', kind: 'quiz', has: ['World capitals quiz', 'Paris'] },
+  { prompt: 'a flags quiz with 5 questions', kind: 'quiz', has: ['Flags of the world', '5 questions'] },
+  { prompt: 'a multiplication quiz up to 9', kind: 'quiz', has: ['Times tables to 9'] },
+  { prompt: 'a Spanish vocabulary quiz', kind: 'quiz', has: ['Spanish vocabulary', 'el perro'] },
+  { prompt: 'a quiz about the planets', kind: 'quiz', has: ['Jupiter'] },
+  { prompt: 'an animal trivia game', kind: 'quiz', has: ['Cheetah'] },
+  { prompt: 'flashcards for French words', kind: 'flashcards', has: ['French vocabulary flashcards', 'la pomme'] },
+  { prompt: 'flash cards to learn capitals', kind: 'flashcards', has: ['Tokyo'] },
+  { prompt: 'times table flashcards', kind: 'flashcards', has: ['Times tables'] },
+  { prompt: 'tic-tac-toe', kind: 'tic-tac-toe', has: ['data-cell="8"'] },
+  { prompt: 'noughts and crosses against the computer', kind: 'tic-tac-toe', has: ['the computer plays O'] },
+  { prompt: 'a memory game with fruit', kind: 'memory-game', has: ['🍎'] },
+  { prompt: 'a snake game', kind: 'snake', has: ['<canvas'] },
+  { prompt: 'roll 3 dice', kind: 'dice', has: ['3 dice with 6 sides'] },
+  { prompt: 'a d20 dice roller', kind: 'dice', has: ['20 sides'] },
+  { prompt: 'flip a coin', kind: 'coin-flip', has: ['Heads'] },
+  { prompt: 'rock paper scissors', kind: 'rock-paper-scissors', has: ['data-move="rock"'] },
+  { prompt: 'a number guessing game between 1 and 50', kind: 'guess-the-number', has: ['from 1 to 50'] },
+  { prompt: 'a piano keyboard that plays notes', kind: 'piano', has: ['data-note="60"', 'AudioContext'] },
+  { prompt: 'a two octave piano', kind: 'piano', has: ['data-note="84"'] },
+  { prompt: 'a drum pad', kind: 'drum-pad', has: ['data-pad="snare"', 'AudioContext'] },
+  { prompt: 'a metronome at 120 bpm', kind: 'metronome', has: ['120 BPM'] },
+  { prompt: 'a habit tracker for reading, running and meditation', kind: 'habit-tracker', has: ['data-item="Reading"', 'data-item="Meditation"'] },
+  { prompt: 'an expense tracker in euros', kind: 'expense-tracker', has: ['€'] },
+  { prompt: 'a water intake tracker with a goal of 10 glasses', kind: 'water-tracker', has: ['10 glasses a day'] },
+  { prompt: 'a password generator with 24 characters', kind: 'password-generator', has: ['value="24"'] },
+  { prompt: 'a colour palette generator', kind: 'colour-palette', has: ['New palette'] },
+  { prompt: 'a baby name generator', kind: 'name-generator', has: ['Baby name generator'] },
+  { prompt: 'a fantasy name generator', kind: 'name-generator', has: ['Fantasy name generator'] },
+  { prompt: 'a random picker for pizza, tacos and sushi', kind: 'random-picker', has: ['Pizza', 'Tacos', 'Sushi'] },
+  { prompt: 'a clock', kind: 'clock', has: ['id="time"'] },
+  { prompt: 'a world clock for London, Tokyo and New York', kind: 'world-clock', has: ['Asia/Tokyo', 'America/New_York'] },
+  { prompt: 'countdown to Christmas', kind: 'countdown', has: ['Countdown to Christmas'] },
+  { prompt: 'a countdown to my birthday on June 5', kind: 'countdown', has: ['Countdown to Birthday', 'month = 5, day = 5'] },
+  { prompt: 'a to-do list', kind: 'todo', has: ['To-do list'] },
+  { prompt: 'a shopping list with milk, eggs and bread', kind: 'todo', has: ['Shopping list', 'data-item="Milk"', 'data-item="Bread"'] },
+  { prompt: 'a notes app', kind: 'notes', has: ['Save note'] },
+  { prompt: 'a counter for push-ups', kind: 'counter', has: ['Push-ups counter'] },
+  { prompt: 'a table with columns name, email and phone', kind: 'table', has: ['data-column="Name"', 'data-column="Phone"'] },
+  { prompt: 'a contact form', kind: 'form', has: ['Contact us', 'type="email"'] },
+  { prompt: 'an RSVP form for our wedding', kind: 'form', has: ['RSVP', 'Guests'] },
+  { prompt: 'a signup form with fields name, email and date of birth', kind: 'form', has: ['type="date"'] },
+  { prompt: 'a landing page for a bakery called Sweet Crumbs', kind: 'landing', has: ['<h1 id="title">Sweet Crumbs</h1>', 'Sourdough', 'About Sweet Crumbs'] },
+  {
+    prompt: 'a website for a gym called Iron Temple with pricing and testimonials',
+    kind: 'landing',
+    has: ['Iron Temple', 'id="section-pricing"', 'id="section-testimonials"'],
+  },
+  {
+    prompt: 'a landing page for my dog grooming business called Happy Paws with opening hours',
+    kind: 'landing',
+    has: ['Happy Paws', 'Opening hours', 'Full groom'],
+  },
+  { prompt: 'homepage for a coffee shop called Bean There with a menu and FAQ', kind: 'landing', has: ['Bean There', 'Flat white', 'id="section-faq"'] },
+  { prompt: 'a landing page for an app called Taskly with features and pricing', kind: 'landing', has: ['Taskly', 'Features', 'Pricing'] },
+  { prompt: 'build me a simple calculator app', kind: 'calculator' },
+  { prompt: 'hangman with fruit', kind: 'hangman', has: ['pineapple'] },
+  { prompt: 'a typing speed test', kind: 'typing-test', has: ['WPM'] },
+  { prompt: 'a drawing app', kind: 'drawing', has: ['<canvas id="canvas"'] },
+  { prompt: 'I want a tip calculator for restaurants', kind: 'tip-calculator' },
+  { prompt: 'make a timer for 25 minutes', kind: 'timer', has: ['25 min'] },
+  { prompt: 'portfolio website', kind: 'landing', has: ['<h1 id="title">Portfolio</h1>'] },
+  { prompt: 'a contact form for my website', kind: 'form', has: ['Contact us'] },
+  { prompt: 'roll a d6', kind: 'dice', has: ['6 sides'] },
+  { prompt: 'a guessing game', kind: 'guess-the-number' },
+  { prompt: 'a blue pomodoro timer', kind: 'pomodoro', has: ['--accent: #2563eb;'] },
+]
+
+export const FOLLOW_UPS: FollowUpCase[] = [
+  { base: 'a counter', request: 'change the title to "Push-ups"', has: ['<h1 id="title">Push-ups</h1>', '<title>Push-ups</title>'] },
+  { base: 'a tip calculator', request: 'rename it to Bill Splitter', has: ['<h1 id="title">Bill Splitter</h1>'] },
+  { base: 'a counter', request: 'make the buttons green', has: ['--accent: #16a34a;'] },
+  { base: 'a to-do list', request: 'change the background colour to #ffeecc', has: ['--background: #ffeecc;'] },
+  { base: 'a quiz about world capitals', request: 'turn on dark mode', has: ['--background: #0f172a;', '--text: #f8fafc;'] },
+  { base: 'a notes app', request: 'dark theme please', has: ['--card: #1e293b;'] },
+  { base: 'a tip calculator', request: 'add a reset button', has: ['data-action="reset"'] },
+  { base: 'a BMI calculator', request: 'add a print button', has: ['data-action="print"'] },
+  { base: 'a password generator', request: 'add a dark mode button', has: ['data-action="theme"'] },
+  { base: 'a counter', request: 'add a reset button', answer: true },
+  { base: 'a stopwatch', request: 'remove the lap button', lacks: ['id="lap"'] },
+  { base: 'a counter', request: 'remove the reset button', lacks: ['id="reset"'] },
+  { base: 'a pomodoro timer', request: 'rename the Skip button to Next phase', has: ['>Next phase</button>'] },
+  { base: 'a dice roller', request: 'change the Roll button to say Throw', has: ['>Throw</button>'] },
+  { base: 'a contact form', request: 'add a phone number field', has: ['type="tel"', 'Phone number'] },
+  { base: 'a contact form', request: 'add a field for company', has: ['data-field="field-company"'] },
+  { base: 'an RSVP form', request: 'remove the message field', lacks: ['data-field="field-message"'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'add an opening hours section', has: ['id="section-hours"', 'Opening hours'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'add a testimonials section', has: ['What people say'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'add a section about our history', has: ['<h2>Our history</h2>'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'remove the about section', lacks: ['id="section-about"'] },
+  { base: 'a landing page for a gym called Iron Temple', request: 'put the sections in two columns', has: ['--columns: 2;'] },
+  { base: 'a shopping list with milk and eggs', request: 'add bread to the list', has: ['data-item="Bread"'] },
+  { base: 'a shopping list with milk and eggs', request: 'remove milk from the list', lacks: ['data-item="Milk"'] },
+  { base: 'a to-do list', request: 'add an item called water the plants', has: ['data-item="Water the plants"'] },
+  { base: 'a tip calculator', request: 'use a serif font', has: ['--font: Georgia'] },
+  { base: 'a notes app', request: 'use a monospace font', has: ['--font: ui-monospace'] },
+  { base: 'a clock', request: 'make the text bigger', has: ['--size: 19px;'] },
+  { base: 'a counter', request: 'make the buttons bigger', has: ['button { font-size: 1.2rem;'] },
+  { base: 'a table with columns name and email', request: 'make it full width', has: ['--width: 100%;'] },
+  { base: 'a quiz about planets', request: 'align it to the left', has: ['--place: start;'] },
+  { base: 'a memory game', request: 'square corners', has: ['--radius: 0;'] },
+  { base: 'a counter', request: 'change "Reset" to "Start over"', has: ['>Start over</button>'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'change the tagline to Baked with love since 1998', has: ['Baked with love since 1998'] },
+  { base: 'a tip calculator', request: 'make it dark and add a reset button', has: ['--background: #0f172a;', 'data-action="reset"'] },
+  { base: 'a counter', request: 'now make it a quiz about flags instead', has: ['Flags of the world'] },
+  { base: 'a tip calculator', request: 'add a chart of spending over time', answer: true },
+  { base: 'a counter', request: 'connect it to my Google calendar', answer: true },
+  { base: 'a tip calculator', request: 'add an opening hours section', answer: true },
+  { base: 'a counter', request: 'add a button that sends an email', answer: true },
+  { base: 'a contact form', request: 'remove the fax field', answer: true },
+  { base: 'a counter', request: 'add a timer too', answer: true },
+  { base: 'a tip calculator', request: 'add a clear button', has: ['data-action="reset"'] },
+  { base: 'a tip calculator', request: 'make it blue', has: ['--accent: #2563eb;'] },
+  { base: 'a tip calculator', request: 'can you make the background black', has: ['--background: #0f172a;'] },
+  { base: 'a tip calculator', request: 'make the font bigger', has: ['--size: 19px;'] },
+  { base: 'a tip calculator', request: 'call it Dinner Splitter', has: ['<title>Dinner Splitter</title>'] },
+  { base: 'a counter', request: 'remove the minus button', lacks: ['id="minus"'] },
+  { base: 'a contact form', request: 'add a checkbox for the newsletter', has: ['type="checkbox"', 'Newsletter'] },
+  { base: 'a contact form', request: 'remove the email field', lacks: ['type="email"'] },
+  { base: 'a contact form', request: 'add an email field', answer: true },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'add a gallery', has: ['<h2>Gallery</h2>'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'add opening hours', has: ['<h2>Opening hours</h2>'] },
+  { base: 'a landing page for a bakery called Sweet Crumbs', request: 'remove the menu', lacks: ['id="section-menu"'] },
+  { base: 'a to-do list', request: 'add buy milk', has: ['data-item="Buy milk"'] },
+  { base: 'a shopping list with milk and eggs', request: 'add cheese and apples to the list', has: ['data-item="Cheese"', 'data-item="Apples"'] },
+  { base: 'a quiz about capitals', request: 'make it about flags', has: ['Flags of the world quiz'] },
+  { base: 'a pomodoro timer in purple', request: 'make the focus 45 minutes', has: ['45 min focus', '--accent: #9333ea;'] },
+  { base: 'a notes app', request: 'make it a todo list', has: ['To-do list'] },
+  { base: 'a tip calculator', request: 'I want a piano instead', has: ['data-note="60"'] },
+  { base: 'a counter', request: 'a quiz about world capitals', has: ['World capitals quiz'] },
+  { base: 'a tip calculator', request: 'make it look nicer', answer: true },
+  { base: 'a quiz about capitals', request: 'add more questions', answer: true },
+  { base: 'a notes app', request: 'hello', answer: true },
+]
+
+/**
+ * Whether the offline builder did what a corpus case asks, with the reasons it did not.
+ * Shared by `npm run bench:offline` and the corpus unit test, so both judge alike.
+ */
+export type Verdict = { ok: boolean; problems: string[]; result: OfflineResult; before: string }
+
+export function judgePrompt(item: PromptCase): Verdict {
+  const result = offlineGenerate(item.prompt, '')
+  const problems: string[] = []
+  if (result.kind !== item.kind) problems.push(`built ${result.kind ?? 'nothing'}, not ${item.kind}`)
+  if (result.answer) problems.push(`answered: ${result.answer}`)
+  for (const text of item.has ?? []) if (!result.code.includes(text)) problems.push(`missing ${text}`)
+  return { ok: !problems.length, problems, result, before: '' }
+}
+
+export function judgeFollowUp(item: FollowUpCase): Verdict {
+  const before = offlineGenerate(item.base, '').code
+  const result = offlineGenerate(item.request, before)
+  const problems: string[] = []
+  if (item.answer) {
+    if (!result.answer) problems.push('changed the page instead of answering')
+    if (result.code !== before) problems.push('the page changed')
+  } else {
+    if (result.answer) problems.push(`answered: ${result.answer}`)
+    if (!result.full && !result.patches.length) problems.push('no patches')
+    for (const text of item.has ?? []) if (!result.code.includes(text)) problems.push(`missing ${text}`)
+    for (const text of item.lacks ?? []) if (result.code.includes(text)) problems.push(`still has ${text}`)
+  }
+  return { ok: !problems.length, problems, result, before }
+}
