@@ -128,7 +128,8 @@ export async function startS3Fake(options: S3FakeOptions = {}): Promise<S3Fake> 
         etag,
       })
       res.writeHead(200, { etag, 'x-amz-request-id': 'fake' })
-      return res.end()
+      res.end()
+      return
     }
     if (req.method === 'GET' || req.method === 'HEAD') {
       const object = objects.get(key)
@@ -141,12 +142,14 @@ export async function startS3Fake(options: S3FakeOptions = {}): Promise<S3Fake> 
         ...(object.cacheControl ? { 'cache-control': object.cacheControl } : {}),
         'x-amz-request-id': 'fake',
       })
-      return res.end(req.method === 'GET' ? object.bytes : undefined)
+      res.end(req.method === 'GET' ? object.bytes : undefined)
+      return
     }
     if (req.method === 'DELETE') {
       objects.delete(key)
       res.writeHead(204, { 'x-amz-request-id': 'fake' })
-      return res.end()
+      res.end()
+      return
     }
     return sendError(req, res, 405, 'MethodNotAllowed', `The fake does not answer ${req.method} on an object`)
   }
