@@ -41,7 +41,10 @@ const schema = z.object({
   RATE_LIMIT_MUTATIONS_PER_MINUTE: perMinute.default(120),
   RATE_LIMIT_READS_PER_MINUTE: perMinute.default(1200),
   // Images in an S3-compatible bucket when S3_BUCKET is set; otherwise in DATA_DIR/images.
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)')
+    .optional(),
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),

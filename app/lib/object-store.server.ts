@@ -2,14 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3'
+import { DeleteObjectsCommand, GetObjectCommand, paginateListObjectsV2, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3'
 import { getEnv, type Env } from './env.server'
 import { DomainError } from './errors'
 import { singleton } from './singleton.server'
@@ -135,7 +128,13 @@ export function s3Store(env: Env): ObjectStore {
     async put(key, bytes, contentType) {
       try {
         await client.send(
-          new PutObjectCommand({ Bucket: bucket, Key: S3_PREFIX + key, Body: bytes, ContentType: contentType, CacheControl: 'public, max-age=31536000, immutable' }),
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: S3_PREFIX + key,
+            Body: bytes,
+            ContentType: contentType,
+            CacheControl: 'public, max-age=31536000, immutable',
+          }),
         )
       } catch (error) {
         throw unavailable(`writing ${key}`, error)
