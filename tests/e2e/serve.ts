@@ -1,6 +1,8 @@
 import { startGoogleFake } from '../fakes/google'
 import { builderResponder, startOpenAIFake } from '../fakes/openai'
-import { writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createTestDatabase } from '../support/database'
 import { e2eDatabaseFile } from './database'
 
@@ -26,6 +28,8 @@ Object.assign(process.env, {
   PREVIEW_PORT: String(port + 1),
   HOST: '127.0.0.1',
   SESSION_SECRET: 'e2e-tests-session-secret-0123456789abcdef',
+  // Stored images (the local object store) start empty, like the database.
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pieces-e2e-')),
   // Every test comes from one address; the limiter itself is covered by integration tests.
   RATE_LIMIT_FORMS_PER_MINUTE: process.env.RATE_LIMIT_FORMS_PER_MINUTE ?? '1000',
   RATE_LIMIT_MUTATIONS_PER_MINUTE: process.env.RATE_LIMIT_MUTATIONS_PER_MINUTE ?? '10000',
