@@ -1,5 +1,6 @@
 import { startGoogleFake } from '../fakes/google'
 import { builderResponder, startOpenAIFake } from '../fakes/openai'
+import { startS3Fake } from '../fakes/s3'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -41,4 +42,15 @@ Object.assign(process.env, {
   OPENAI_BASE_URL: openai.baseURL,
 })
 delete process.env.STRIPE_SECRET_KEY
+// E2E_STORAGE=s3: images in the S3 fake, through the real SDK, instead of the local directory.
+if (process.env.E2E_STORAGE === 's3') {
+  const s3 = await startS3Fake()
+  Object.assign(process.env, {
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'on',
+  })
+}
 await import('../../scripts/start')
