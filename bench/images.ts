@@ -43,7 +43,9 @@ try {
   const legacyUrls: string[] = []
   for (let i = 0; i < IMAGES * 2; i += 1) {
     // Noise, so each image is as large as a busy gallery thumbnail rather than a flat colour.
-    const { data, info } = await sharp({ create: { width: 640, height: 400, channels: 3, noise: { type: 'gaussian', mean: 128 + (i % 64), sigma: 12 } } })
+    const { data, info } = await sharp({
+      create: { width: 640, height: 400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128 + (i % 64), sigma: 12 } },
+    })
       .webp({ quality: 70 })
       .toBuffer({ resolveWithObject: true })
     const hash = createHash('sha256').update(data).digest('hex')
