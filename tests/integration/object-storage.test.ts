@@ -292,6 +292,30 @@ describe.each([local, s3])('images in $name', (backend) => {
   })
 })
 
+describe('a bucket that cannot be reached', () => {
+  it('is a clear refusal for readers and writers, not a 500', async () => {
+    const gone = await startS3Fake()
+    await gone.close()
+    setBillingEnv({
+      S3_BUCKET: gone.bucket,
+      S3_ENDPOINT: gone.endpoint,
+      S3_ACCESS_KEY_ID: gone.accessKeyId,
+      S3_SECRET_ACCESS_KEY: gone.secretAccessKey,
+      S3_FORCE_PATH_STYLE: 'on',
+    })
+    try {
+      const image = await uniqueImage()
+      const hash = createHash('sha256').update(image.bytes).digest('hex')
+      await sql`insert into images (hash, mime, width, height) values (${hash}, ${image.mime}, ${image.width}, ${image.height})`
+      const served = await serveImage(`/images/${hash}.png`)
+      expect([served.status, await served.text()]).toEqual([503, STORAGE_UNAVAILABLE_MESSAGE])
+      expect(await refusal(storeGeneratedImage(await uniqueImage()))).toEqual({ kind: 'unavailable', message: STORAGE_UNAVAILABLE_MESSAGE })
+    } finally {
+      setBillingEnv(Object.fromEntries(S3_VARIABLES.map((name) => [name, undefined])))
+    }
+  })
+})
+
 describe('the image-gc job', () => {
   let boss: PgBoss
   let stopWorkers: () => Promise<void>
