@@ -19,7 +19,7 @@ import { startProduct, stop, type Figures } from './lib'
  * comparison. 200 thumbnail-sized WebP images, requests spread over all of them; a 304
  * (If-None-Match, the browser's revalidation) never touches the store; its answers count as non-2xx.
  */
-const PORT = 4610
+const PORT = Number(process.env.BENCH_PORT ?? 3450)
 const IMAGES = 200
 const CONNECTIONS = 8
 const DURATION = 6

@@ -9,15 +9,20 @@ import { sql } from '../app/lib/db.server'
  * generations whose worker died. Images are collected by jobs/image-gc.ts.
  */
 export async function runCleanup() {
-  const removed = await sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`
-  const failures = await sql`
-    delete from sign_in_failures where last_failure_at < now() - make_interval(mins => ${SIGN_IN_LOCKOUT_MINUTES})`
   return {
-    rateLimitWindows: removed.count,
-    signInFailures: failures.count,
+    rateLimitWindows: await pruneRateLimitWindows(),
+    signInFailures: await pruneSignInFailures(),
     events: await pruneEvents(),
     staleGenerations: await endStaleGenerations(),
   }
+}
+
+export async function pruneRateLimitWindows() {
+  return (await sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`).count
+}
+
+export async function pruneSignInFailures() {
+  return (await sql`delete from sign_in_failures where last_failure_at < now() - make_interval(mins => ${SIGN_IN_LOCKOUT_MINUTES})`).count
 }
 
 /**
