@@ -2,12 +2,11 @@ import { endStaleGenerations } from '../app/chat/generations.server'
 import { pruneEvents } from '../app/chat/events.server'
 import { SIGN_IN_LOCKOUT_MINUTES } from '../app/lib/constants'
 import { sql } from '../app/lib/db.server'
-import { collectUnusedImages } from '../app/pieces/storage.server'
 
 /**
  * Hourly: drops rate-limit windows older than a day, sign-in failure counts older than
- * the lockout and stream events older than a day (none can matter any more), ends
- * generations whose worker died, and collects images no Piece points at.
+ * the lockout and stream events older than a day (none can matter any more), and ends
+ * generations whose worker died. Images are collected by jobs/image-gc.ts.
  */
 export async function runCleanup() {
   return {
@@ -15,7 +14,6 @@ export async function runCleanup() {
     signInFailures: await pruneSignInFailures(),
     events: await pruneEvents(),
     staleGenerations: await endStaleGenerations(),
-    ...(await collectUnusedImages()),
   }
 }
 

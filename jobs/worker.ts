@@ -12,11 +12,13 @@ export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
   const { startGenerateWorker } = await import('./generate')
   const { startBillingWorkers } = await import('./billing')
   const { startScreenshotWorker } = await import('./screenshot')
+  const { runImageCollection } = await import('./image-gc')
   for (const schedule of SCHEDULES) {
     await boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz })
   }
   await boss.work(QUEUES.cleanup.name, async () => runCleanup())
   await boss.work(QUEUES.dailyReset.name, async () => runDailyReset())
+  await boss.work(QUEUES.imageGc.name, async () => runImageCollection())
   const stopBilling = await startBillingWorkers(boss)
   const stopGenerate = await startGenerateWorker(boss)
   const stopScreenshots = await startScreenshotWorker(boss)
@@ -29,6 +31,8 @@ async function main() {
   const { bootProcess } = await import('../server/boot')
   const runtime = await bootProcess({ role: 'worker' })
   runtime.onShutdown(await startWorkers(runtime.boss))
+  const { getObjectStore } = await import('../app/lib/object-store.server')
+  console.log(`images: ${getObjectStore(runtime.env).description}`)
   console.log('[jobs] workers running; press Ctrl+C to stop')
 }
 

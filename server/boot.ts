@@ -4,6 +4,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type PgBoss from 'pg-boss'
 import { ConfigError, getEnv, type Env } from '../app/lib/env.server'
+import { getObjectStore } from '../app/lib/object-store.server'
 import { pieceOrigin } from '../app/lib/piece-origins'
 import { resolveDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
@@ -86,6 +87,7 @@ export function describeModes(env: Env) {
     `AI: ${env.OPENAI_API_KEY ? `OpenAI-compatible at ${env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1'}` : 'offline generator (no OPENAI_API_KEY)'}`,
     `billing: ${BILLING_MODES[env.billing](env)}`,
     `Google sign-in: ${env.GOOGLE_CLIENT_ID ? 'on' : 'off (no GOOGLE_CLIENT_ID)'}`,
+    `images: ${getObjectStore(env).description}${env.storage === 'local' ? ' (S3_BUCKET unset)' : ''}`,
     `preview origins: each Piece at ${pieceOrigin(env.PREVIEW_ORIGIN, 0).replace('p0.', 'p{id}.')}${env.ORIGINS_FROM_HOST ? ` (opened at a local-network address: that address on port ${env.PREVIEW_PORT})` : ''}`,
   ]
 }

@@ -48,4 +48,16 @@ describe('parseEnv', () => {
       /PREVIEW_ORIGIN: must be on another site/,
     )
   })
+
+  it('stores images in a bucket only when S3_BUCKET names one, with credentials in pairs', () => {
+    expect(parseEnv({}).storage).toBe('local')
+    const s3 = parseEnv({ S3_BUCKET: 'pieces-images', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' })
+    expect(s3).toMatchObject({ storage: 's3', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: 'off' })
+    expect(() => parseEnv({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(/S3_BUCKET: required with S3_ENDPOINT/)
+    expect(() => parseEnv({ S3_BUCKET: 'pieces-images', S3_ACCESS_KEY_ID: 'id' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together/,
+    )
+    expect(() => parseEnv({ S3_BUCKET: 'Pieces_Images' })).toThrow(/S3_BUCKET: must be a bucket name/)
+    expect(() => parseEnv({ S3_BUCKET: 'pieces-images', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/)
+  })
 })

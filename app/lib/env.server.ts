@@ -40,6 +40,16 @@ const schema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: perMinute.default(10),
   RATE_LIMIT_MUTATIONS_PER_MINUTE: perMinute.default(120),
   RATE_LIMIT_READS_PER_MINUTE: perMinute.default(1200),
+  // Images in an S3-compatible bucket when S3_BUCKET is set; otherwise in DATA_DIR/images.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lowercase letters, digits, dots and hyphens)')
+    .optional(),
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: flag.default('off'),
 })
 
 /**
@@ -61,6 +71,8 @@ export type Env = z.infer<typeof schema> & {
   ORIGINS_FROM_HOST: boolean
   isProduction: boolean
   billing: BillingProvider
+  /** Where image bytes live (app/lib/object-store.server.ts). */
+  storage: 's3' | 'local'
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +94,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (values.STRIPE_SECRET_KEY && !values.STRIPE_WEBHOOK_SECRET) {
     throw new ConfigError('Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (webhooks keep subscriptions up to date)')
   }
+  const s3Settings = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+  const strayS3 = s3Settings.find((name) => values[name] !== undefined)
+  if (!values.S3_BUCKET && (strayS3 || values.S3_FORCE_PATH_STYLE === 'on')) {
+    throw new ConfigError(`Invalid configuration:\n  S3_BUCKET: required with ${strayS3 ?? 'S3_FORCE_PATH_STYLE'} (images stay in DATA_DIR/images without it)`)
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together')
+  }
   const isProduction = values.NODE_ENV === 'production'
   if (isProduction && values.APP_ORIGIN?.startsWith('https:') && !values.SESSION_SECRET) {
     throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required when APP_ORIGIN is https')
@@ -98,6 +118,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     PREVIEW_ORIGIN: previewOrigin,
     ORIGINS_FROM_HOST: !values.APP_ORIGIN && !values.PREVIEW_ORIGIN,
     isProduction,
+    storage: values.S3_BUCKET ? 's3' : 'local',
     billing: values.STRIPE_SECRET_KEY ? 'stripe' : appOrigin.startsWith('https:') && values.BILLING_PROVIDER !== 'local' ? 'off' : 'local',
   }
 }

@@ -17,6 +17,8 @@ export const QUEUES = {
   usageReport: { name: 'usage-report', retryLimit: 2, retryDelay: 20, retryBackoff: true, expireInSeconds: 300 },
   // A Piece's saved code rendered in a real browser (issue 12.3); each try is bounded by SCREENSHOT_TIMEOUT_MS.
   screenshot: { name: 'screenshot', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  // Images nothing points at any more (app/pieces/storage.server.ts); a failed run changes nothing and is retried.
+  imageGc: { name: 'image-gc', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
 } satisfies Record<string, PgBoss.Queue>
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name']
@@ -25,4 +27,5 @@ export const SCHEDULES: { queue: QueueName; cron: string; tz: string }[] = [
   { queue: 'cleanup', cron: '17 * * * *', tz: 'America/New_York' },
   { queue: 'daily-reset', cron: '0 0 * * *', tz: 'America/New_York' },
   { queue: 'usage-report', cron: '* * * * *', tz: 'America/New_York' },
+  { queue: 'image-gc', cron: '43 * * * *', tz: 'America/New_York' },
 ]

@@ -1,6 +1,9 @@
 import { startGoogleFake } from '../fakes/google'
 import { builderResponder, startOpenAIFake } from '../fakes/openai'
-import { writeFileSync } from 'node:fs'
+import { startS3Fake } from '../fakes/s3'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { createTestDatabase } from '../support/database'
 import { e2eDatabaseFile } from './database'
 
@@ -26,6 +29,8 @@ Object.assign(process.env, {
   PREVIEW_PORT: String(port + 1),
   HOST: '127.0.0.1',
   SESSION_SECRET: 'e2e-tests-session-secret-0123456789abcdef',
+  // Stored images (the local object store) start empty, like the database.
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'pieces-e2e-')),
   // Every test comes from one address; the limiter itself is covered by integration tests.
   RATE_LIMIT_FORMS_PER_MINUTE: process.env.RATE_LIMIT_FORMS_PER_MINUTE ?? '1000',
   RATE_LIMIT_MUTATIONS_PER_MINUTE: process.env.RATE_LIMIT_MUTATIONS_PER_MINUTE ?? '10000',
@@ -37,4 +42,15 @@ Object.assign(process.env, {
   OPENAI_BASE_URL: openai.baseURL,
 })
 delete process.env.STRIPE_SECRET_KEY
+// E2E_STORAGE=s3: images in the S3 fake, through the real SDK, instead of the local directory.
+if (process.env.E2E_STORAGE === 's3') {
+  const s3 = await startS3Fake()
+  Object.assign(process.env, {
+    S3_BUCKET: s3.bucket,
+    S3_ENDPOINT: s3.endpoint,
+    S3_ACCESS_KEY_ID: s3.accessKeyId,
+    S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+    S3_FORCE_PATH_STYLE: 'on',
+  })
+}
 await import('../../scripts/start')

@@ -1,3 +1,4 @@
 export * from './google'
 export * from './openai'
 export * from './stripe'
+export * from './s3'

@@ -41,6 +41,7 @@ describe('the web process', { timeout: 180_000 }, () => {
       /AI: offline generator/,
       /billing: local provider/,
       /Google sign-in: off/,
+      /images: local directory .*\/images \(S3_BUCKET unset\)/,
       /preview origins: each Piece at http:\/\/p\{id\}\.localhost:\d+/,
       /workers: running inside the web process/,
     ]) {

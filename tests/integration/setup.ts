@@ -1,11 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, inject } from 'vitest'
 
 process.env.DATABASE_URL = inject('databaseUrl')
 process.env.SESSION_SECRET ??= 'integration-tests-secret-0123456789abcdef'
 process.env.NODE_ENV = 'test'
+// Images go to the local object store; each file gets a directory of its own.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-it-'))
+process.env.DATA_DIR = dataDir
 
 afterAll(async () => {
   const { sql } = await import('../../app/lib/db.server')
   await sql.end({ timeout: 5 })
   ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('sql')
+  rmSync(dataDir, { recursive: true, force: true })
 })
