@@ -4,15 +4,19 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
 import { bootProcess, describeModes } from './server/boot'
+import { loopbackFor, readinessChecks, readyzAnswer } from './server/health'
 import { anonymousPageCache } from './server/page-cache'
 import { createPreviewHandler } from './server/preview'
 import { rateLimit } from './server/rate-limit'
 import { guarded, rejectMalformedPaths, warnAtForeignOrigin } from './server/middleware'
 import { remixHandler } from './server/remix'
 import { baseSecurityHeaders, contentSecurity, sameOriginMutations } from './server/security'
-import { sendError } from './server/respond'
+import { sendError, sendUnavailable } from './server/respond'
+import { isDatabaseUnavailable } from './app/lib/db-outage'
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024
+/** How long requests in flight (server-sent event streams never end by themselves) may go on after SIGTERM. */
+const CLOSE_GRACE_MS = 4_000
 const BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.url))
 
 export async function startServer() {
@@ -36,7 +40,12 @@ export async function startServer() {
   app.use(baseSecurityHeaders(env))
   app.use(rejectMalformedPaths)
   app.use(warnAtForeignOrigin(env))
+  // /healthz: the process answers. /readyz: it can serve (docs/decisions/0030).
   app.get('/healthz', (_req, res) => void res.json({ ok: true }))
+  const checks = readinessChecks({ boss, stopping: runtime.stopping, previewUrl: `http://${loopbackFor(env.HOST)}:${env.PREVIEW_PORT}` })
+  app.get('/readyz', (_req, res) => {
+    void readyzAnswer(checks).then(({ status, body }) => void res.status(status).set('Cache-Control', 'no-store').type('json').send(body))
+  })
 
   let build: ServerBuild | (() => Promise<ServerBuild>)
   if (dev) {
@@ -70,6 +79,7 @@ export async function startServer() {
     }),
   )
   app.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (isDatabaseUnavailable(error)) return void (res.headersSent ? res.end() : sendUnavailable(req, res))
     console.error('[web] unhandled error:', error)
     if (!res.headersSent) sendError(req, res, 500, 'Something went wrong on our side. Please try again.')
   })
@@ -103,7 +113,7 @@ function close(server: Server) {
     setTimeout(() => {
       server.closeAllConnections()
       resolve()
-    }, 10_000).unref()
+    }, CLOSE_GRACE_MS).unref()
   })
 }
 

@@ -29,6 +29,16 @@ async function main() {
   const { bootProcess } = await import('../server/boot')
   const runtime = await bootProcess({ role: 'worker' })
   runtime.onShutdown(await startWorkers(runtime.boss))
+  const { WORKER_HEALTH_PORT: healthPort, HOST: host } = runtime.env
+  if (healthPort) {
+    const { readinessChecks, startHealthServer } = await import('../server/health')
+    const server = await startHealthServer(healthPort, host, readinessChecks({ boss: runtime.boss, stopping: runtime.stopping }))
+    runtime.onShutdown(async () => {
+      server.close()
+      server.closeAllConnections()
+    })
+    console.log(`[jobs] health at http://${host}:${healthPort}/healthz and /readyz`)
+  }
   console.log('[jobs] workers running; press Ctrl+C to stop')
 }
 
