@@ -1,6 +1,6 @@
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
-import { createServer, type RequestListener, type Server } from 'node:http'
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
 import { bootProcess, describeModes } from './server/boot'
@@ -88,6 +88,9 @@ export async function startServer() {
   const preview = await listen(createPreviewHandler(env), env.PREVIEW_PORT, env.HOST)
   runtime.onShutdown(() => close(preview))
   runtime.onShutdown(() => close(server))
+  // First of all, event streams end (they never do by themselves): their clients resume elsewhere with Last-Event-ID.
+  const { eventHub } = await import('./app/chat/events.server')
+  runtime.onShutdown(async () => eventHub().interruptAll())
 
   for (const line of describeModes(env)) console.log(line)
   console.log(`Pieces is ready at ${env.APP_ORIGIN} (started in ${Date.now() - startedAt} ms)`)
@@ -97,6 +100,7 @@ export async function startServer() {
 function listen(handler: RequestListener, port: number, host: string) {
   return new Promise<Server>((resolve, reject) => {
     const server = createServer(handler)
+    countRequests(server)
     server.listen(port, host, () => resolve(server))
     server.keepAliveTimeout = 65_000
     server.on('error', (error: NodeJS.ErrnoException) =>
@@ -105,15 +109,38 @@ function listen(handler: RequestListener, port: number, host: string) {
   })
 }
 
-/** Stops accepting connections and lets requests in flight finish. */
+/** Requests each listener is answering, and what to do once none is left. */
+const inFlight = new WeakMap<Server, { count: number; drained?: () => void }>()
+
+function countRequests(server: Server) {
+  const state: { count: number; drained?: () => void } = { count: 0 }
+  inFlight.set(server, state)
+  server.on('request', (_req, res: ServerResponse) => {
+    state.count += 1
+    res.once('close', () => {
+      state.count -= 1
+      if (!state.count) state.drained?.()
+    })
+  })
+}
+
+/**
+ * Stops accepting connections and lets requests in flight finish (for CLOSE_GRACE_MS at
+ * most), then closes every connection at once: a kept-alive connection without a request
+ * would otherwise hold the close until the grace is over.
+ */
 function close(server: Server) {
   return new Promise<void>((resolve) => {
-    server.close(() => resolve())
-    server.closeIdleConnections()
-    setTimeout(() => {
+    const state = inFlight.get(server)
+    const done = () => {
       server.closeAllConnections()
       resolve()
-    }, CLOSE_GRACE_MS).unref()
+    }
+    server.close(() => resolve())
+    server.closeIdleConnections()
+    if (!state?.count) return done()
+    state.drained = done
+    setTimeout(done, CLOSE_GRACE_MS).unref()
   })
 }
 

@@ -122,8 +122,9 @@ function supervise(cluster: EmbeddedPostgres) {
       console.error(`database: the embedded PostgreSQL stopped (${signal ?? `exit code ${code}`}); restarting it`)
       restart()
     })
+  const delayBefore = (attempt: number) => RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]
   const restart = () => {
-    const delay = RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]
+    const delay = delayBefore(attempt)
     attempt += 1
     timer = setTimeout(() => {
       if (stopping) return
@@ -136,7 +137,9 @@ function supervise(cluster: EmbeddedPostgres) {
         },
         // Often the old server's processes still hold its memory for a moment, or the port is taken.
         () => {
-          if (!stopping) restart()
+          if (stopping) return
+          console.error(`database: the embedded PostgreSQL did not start; trying again in ${delayBefore(attempt)} ms`)
+          restart()
         },
       )
     }, delay)

@@ -76,7 +76,8 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   console.log(`database: ${database.description}`)
 
   const { sql } = await import('../app/lib/db.server')
-  onShutdown(() => sql.end({ timeout: 5 }))
+  // By then requests and jobs have ended; what is left is a query stuck connecting to a database that is gone.
+  onShutdown(() => sql.end({ timeout: 2 }))
   const applied = await migrate(sql)
   if (applied.length) console.log(`database: applied ${applied.length} migration(s): ${applied.join(', ')}`)
 

@@ -64,7 +64,11 @@ class EventHub {
 
   private start() {
     this.started ??= sql
-      .listen(EVENTS_CHANNEL, (payload) => void this.onNotify(payload), () => this.onListen())
+      .listen(
+        EVENTS_CHANNEL,
+        (payload) => void this.onNotify(payload),
+        () => this.onListen(),
+      )
       .then(() => undefined)
       .catch((error: unknown) => {
         this.started = null
@@ -75,6 +79,13 @@ class EventHub {
 
   private onListen() {
     if (!this.listened) return void (this.listened = true)
+    // postgres.js may say so more than once for one reconnection: a stream opened in
+    // between is then ended once more, harmlessly (its client resumes from its last id).
+    this.interruptAll()
+  }
+
+  /** Ends every subscription as interrupted: after a lost LISTEN, and when the process shuts down. */
+  interruptAll() {
     const interrupted = [...this.listeners.values()].flatMap((set) => [...set])
     this.listeners.clear()
     for (const subscription of interrupted) subscription.interrupted()
