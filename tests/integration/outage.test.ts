@@ -32,6 +32,13 @@ function dataDir(label: string) {
 const RECOVERY_BOUND_MS = 10_000
 const SHUTDOWN_BOUND_MS = 10_000
 
+/** Free ports, none of them the same (freePort alone may hand out one twice). */
+async function distinctFreePorts(count: number) {
+  const ports = new Set<number>()
+  while (ports.size < count) ports.add(await freePort())
+  return [...ports]
+}
+
 type Readiness = { ready: boolean; checks: Record<string, { ok: boolean; error?: string }> }
 
 async function readyz(base: string): Promise<{ status: number; body: Readiness }> {
@@ -213,9 +220,9 @@ async function stopsInBound(child: Child) {
 describe('database outages', { timeout: 300_000 }, () => {
   it('restarts a killed embedded PostgreSQL under traffic: 503s meanwhile, nothing acknowledged lost, serving again within 10 s', async () => {
     const dir = dataDir('outage')
-    const port = await freePort()
+    const [port, previewPort] = await distinctFreePorts(2)
     const base = `http://127.0.0.1:${port}`
-    const web = run('scripts/start.ts', { DATA_DIR: dir, PORT: String(port), PREVIEW_PORT: String(port + 1), GENERATION_STALE_SECONDS: '3' })
+    const web = run('scripts/start.ts', { DATA_DIR: dir, PORT: String(port), PREVIEW_PORT: String(previewPort), GENERATION_STALE_SECONDS: '3' })
     await web.waitFor(/Pieces is ready/)
     const ready = await waitReady(base, true)
     expect(Object.keys(ready.body.checks).sort()).toEqual(['database', 'jobQueue', 'migrations', 'previewOrigin'])
@@ -319,11 +326,11 @@ describe('database outages', { timeout: 300_000 }, () => {
     await createDatabaseIfMissing(cluster.adminUrl, 'pieces_external')
     const url = new URL(cluster.adminUrl)
     url.pathname = '/pieces_external'
-    const [port, healthPort] = [await freePort(), await freePort()]
+    const [port, previewPort, healthPort] = await distinctFreePorts(3)
     const base = `http://127.0.0.1:${port}`
     const workerBase = `http://127.0.0.1:${healthPort}`
     const env = { DATABASE_URL: url.toString(), SESSION_SECRET: 'outage-tests-secret-0123456789abcdef' }
-    const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(port + 1), WORKERS: 'off' })
+    const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
     const worker = run('jobs/worker.ts', { ...env, WORKER_HEALTH_PORT: String(healthPort) })
     try {
       await Promise.all([web.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
