@@ -23,7 +23,7 @@ const STATEMENT_TIMEOUT_MS = 30_000
  * the product serves again within a second or two of the database (docs/decisions/0030);
  * a host that does not answer at all is given up after CONNECT_TIMEOUT_S.
  */
-export const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 1)
+const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 1)
 const CONNECT_TIMEOUT_S = 5
 
 /**

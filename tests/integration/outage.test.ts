@@ -247,7 +247,7 @@ describe('database outages', { timeout: 300_000 }, () => {
 
     const down = await crash(dir)
     const unready = await waitReady(base, false)
-    expect(unready.body.checks.database).toEqual({ ok: false, error: expect.stringMatching(/ECONNREFUSED/) })
+    expect(unready.body.checks.database).toEqual({ ok: false, error: expect.any(String) })
     expect(unready.body.checks.previewOrigin).toEqual({ ok: true })
     await waitUntil(
       async () => load.statuses.get(503) ?? 0,
