@@ -1,11 +1,12 @@
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
 import { bootProcess, describeModes } from './server/boot'
+import { precompressedAssets } from './server/compression'
 import { loopbackFor, readinessChecks, readyzAnswer } from './server/health'
-import { anonymousPageCache } from './server/page-cache'
+import { PageCache } from './server/page-cache'
 import { createPreviewHandler } from './server/preview'
 import { rateLimit } from './server/rate-limit'
 import { guarded, rejectMalformedPaths, warnAtForeignOrigin } from './server/middleware'
@@ -54,6 +55,7 @@ export async function startServer() {
     build = () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
   } else {
     // Build assets carry content hashes in their names, so they never change.
+    app.use('/assets', precompressedAssets(`${BUILD_DIR}client/assets`))
     app.use('/assets', express.static(`${BUILD_DIR}client/assets`, { immutable: true, maxAge: '1y', index: false, redirect: false }))
     // An asset that is not there is a plain 404, never a page answering in its place.
     app.use('/assets', (req, res) => sendError(req, res, 404, 'Not found'))
@@ -61,8 +63,10 @@ export async function startServer() {
     build = (await import(`${BUILD_DIR}server/index.js`)) as ServerBuild
   }
 
-  app.use(guarded(rateLimit(env, sql)))
-  if (!dev) app.use(guarded(anonymousPageCache([SESSION_COOKIE, TOAST_COOKIE])))
+  const limiter = rateLimit(env, sql)
+  const pageCache = dev ? null : new PageCache([SESSION_COOKIE, TOAST_COOKIE], env.TRUST_PROXY === 'on')
+  app.use(guarded(limiter.middleware))
+  if (pageCache) app.use(guarded(pageCache.store()))
   app.use(guarded(contentSecurity(env, { dev })))
   app.use(guarded(sameOriginMutations(env)))
   app.all(
@@ -84,7 +88,13 @@ export async function startServer() {
     if (!res.headersSent) sendError(req, res, 500, 'Something went wrong on our side. Please try again.')
   })
 
-  const server = await listen(app, env.PORT, env.HOST)
+  // Anonymous pages the cache holds are answered here, before Express (its middleware costs
+  // more than the page); everything else, and a read over its limit, takes the full path.
+  const front: RequestListener = (req, res) => {
+    if (pageCache?.serve(req, res, () => limiter.allowsRead(clientIp(req, env.TRUST_PROXY === 'on')))) return
+    app(req, res)
+  }
+  const server = await listen(front, env.PORT, env.HOST)
   const preview = await listen(createPreviewHandler(env), env.PREVIEW_PORT, env.HOST)
   runtime.onShutdown(() => close(preview))
   runtime.onShutdown(() => close(server))
@@ -95,6 +105,13 @@ export async function startServer() {
   for (const line of describeModes(env)) console.log(line)
   console.log(`Pieces is ready at ${env.APP_ORIGIN} (started in ${Date.now() - startedAt} ms)`)
   return runtime
+}
+
+/** The address Express would give as `req.ip`: the left-most forwarded one behind a trusted proxy. */
+function clientIp(req: IncomingMessage, trustProxy: boolean) {
+  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
+  return first || req.socket.remoteAddress || 'unknown'
 }
 
 function listen(handler: RequestListener, port: number, host: string) {

@@ -1,13 +1,24 @@
 import { vitePlugin as remix } from '@remix-run/dev'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import path from 'node:path'
+import { defineConfig, type Plugin } from 'vite'
+import { precompressDirectory } from './server/compression'
 
 declare module '@remix-run/node' {
   interface Future {
     v3_singleFetch: true
   }
 }
+
+/** The browser's build assets also as `.br` and `.gz`, made once here rather than per request. */
+const precompressAssets = (): Plugin => ({
+  name: 'pieces-precompress-assets',
+  apply: 'build',
+  async writeBundle(options) {
+    if (options.dir && path.basename(options.dir) === 'client') await precompressDirectory(path.join(options.dir, 'assets'))
+  },
+})
 
 export default defineConfig({
   resolve: {
@@ -29,6 +40,7 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
+    precompressAssets(),
     remix({
       ignoredRouteFiles: ['**/*.test.ts', '**/*.test.tsx'],
       future: {

@@ -58,6 +58,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="min-h-dvh" style={{ backgroundColor: background }}>
         <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
         <ScrollRestoration nonce={nonce} />
+        {/* Before any module: zod must not probe `new Function`, which the CSP refuses and reports (docs/decisions/0032). */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true}' }} />
         <Scripts nonce={nonce} />
       </body>
     </html>

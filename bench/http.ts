@@ -7,8 +7,8 @@ import { measure, rssMb, startProduct, stop, waitFor, type Figures } from './lib
  * `npm run bench:http`: public pages and a static asset of the built product next to a bare
  * node:http server serving the same bytes, plus idle memory and start-up times.
  */
-const PORT = 3310
-const BARE_PORT = 3320
+const PORT = Number(process.env.BENCH_PORT ?? 3310)
+const BARE_PORT = PORT + 10
 const DATA_DIR = '.data-bench'
 
 ensureBuild()

@@ -4,7 +4,7 @@ import autocannon from 'autocannon'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
-import { startProduct, stop, type Figures } from './lib'
+import { signUpWithToken, startProduct, stop, type Figures } from './lib'
 
 /**
  * `npm run bench:pieces`: 10,000 Pieces (2,000 of them the signed-in user's, with shared
@@ -27,7 +27,7 @@ const product = await startProduct({ DATABASE_URL: database.url, RATE_LIMIT_READ
 const base = `http://127.0.0.1:${PORT}`
 
 try {
-  const auth = await signUp()
+  const auth = await signUpWithToken(base, 'pieces')
   const [owner] = await db<{ id: number }[]>`select id::int as id from users order by id desc limit 1`
   await seed(owner!.id)
 
@@ -114,22 +114,6 @@ try {
   await database.drop()
 }
 process.exit(0)
-
-async function signUp() {
-  const email = `bench.${Date.now()}@example.com`
-  const password = 'correct horse battery'
-  const form = new URLSearchParams({ email, password })
-  const signedUp = await fetch(`${base}/signup`, { method: 'POST', body: form, redirect: 'manual' })
-  if (signedUp.status !== 302) throw new Error(`sign-up answered ${signedUp.status}`)
-  const issued = await fetch(`${base}/api/public/auth/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  })
-  if (issued.status !== 201) throw new Error(`token answered ${issued.status}`)
-  const { token } = (await issued.json()) as { token: string }
-  return { Authorization: `Bearer ${token}` }
-}
 
 /**
  * The caller's Pieces come in bursts of four sharing one timestamp (as a script creating

@@ -10,16 +10,21 @@ import { collectUnusedImages } from '../app/pieces/storage.server'
  * generations whose worker died, and collects images no Piece points at.
  */
 export async function runCleanup() {
-  const removed = await sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`
-  const failures = await sql`
-    delete from sign_in_failures where last_failure_at < now() - make_interval(mins => ${SIGN_IN_LOCKOUT_MINUTES})`
   return {
-    rateLimitWindows: removed.count,
-    signInFailures: failures.count,
+    rateLimitWindows: await pruneRateLimitWindows(),
+    signInFailures: await pruneSignInFailures(),
     events: await pruneEvents(),
     staleGenerations: await endStaleGenerations(),
     ...(await collectUnusedImages()),
   }
+}
+
+export async function pruneRateLimitWindows() {
+  return (await sql`delete from rate_limit_hits where window_start < now() - interval '1 day'`).count
+}
+
+export async function pruneSignInFailures() {
+  return (await sql`delete from sign_in_failures where last_failure_at < now() - make_interval(mins => ${SIGN_IN_LOCKOUT_MINUTES})`).count
 }
 
 /**

@@ -1,64 +1,101 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
+import { chooseEncoding, encodeEach, type Encoding } from './compression'
 
-type Entry = { status: number; headers: [string, string][]; body: Buffer; expires: number }
+type Entry = { status: number; headers: OutgoingHttpHeaders; body: Buffer; encoded: Partial<Record<Encoding, Buffer>>; expires: number }
 
 const MAX_ENTRIES = 500
-const KEPT_HEADERS = new Set(['content-type', 'cache-control', 'content-security-policy', 'vary', 'x-remix-response'])
+/** Headers that belong to one response or one connection, never to a shared copy. */
+const DROPPED_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-page-cache', 'etag'])
 
 /**
- * A tiny shared cache for anonymous pages. A loader opts in with
- * `Cache-Control: s-maxage=N`; only requests without a session or flash cookie are
- * served from it, and only responses that set no cookie are stored. The stored page
- * keeps the CSP nonce it was rendered with (these pages carry no user input).
+ * A tiny shared cache for anonymous pages, answered in front of Express (docs/decisions/0006).
+ * A loader opts in with `Cache-Control: s-maxage=N`; only GETs without a session or flash
+ * cookie or a bearer token are served from it, and only 200s that set no cookie are stored,
+ * with every header the full path gave them (security headers included). The stored page
+ * keeps the CSP nonce it was rendered with (these pages carry no user input). The key holds
+ * the host and the scheme as well as the address and cookies, because the policy and the
+ * preview origins are derived from them.
  */
-export function anonymousPageCache(cookieNamesThatPersonalise: string[]) {
-  const entries = new Map<string, Entry>()
+export class PageCache {
+  private entries = new Map<string, Entry>()
 
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || isPersonal(req, cookieNamesThatPersonalise)) return next()
-    const key = `${req.originalUrl}|${req.get('cookie') ?? ''}`
-    const hit = entries.get(key)
-    if (hit && hit.expires > Date.now()) {
-      res.status(hit.status)
-      for (const [name, value] of hit.headers) res.setHeader(name, value)
-      res.setHeader('X-Page-Cache', 'hit')
-      res.end(hit.body)
-      return
+  constructor(
+    private cookieNamesThatPersonalise: string[],
+    private trustProxy: boolean,
+  ) {}
+
+  /**
+   * Answers a fresh shared copy and says so; false sends the request down the full path.
+   * `admit` is asked only on a hit (the read limit counts it then, and the full path counts the rest).
+   */
+  serve(req: IncomingMessage, res: ServerResponse, admit: () => boolean): boolean {
+    const key = this.keyOf(req)
+    if (!key) return false
+    const hit = this.entries.get(key)
+    if (!hit) return false
+    if (hit.expires <= Date.now()) {
+      this.entries.delete(key)
+      return false
     }
-    if (hit) entries.delete(key)
+    if (!admit()) return false
+    const encoding = chooseEncoding(req.headers['accept-encoding'])
+    const encoded = encoding ? hit.encoded[encoding] : undefined
+    const body = encoded ?? hit.body
+    res.writeHead(hit.status, {
+      ...hit.headers,
+      ...(encoded ? { 'content-encoding': encoding! } : {}),
+      'x-page-cache': 'hit',
+      'content-length': body.length,
+    })
+    res.end(body)
+    return true
+  }
 
-    const chunks: Buffer[] = []
-    const write = res.write.bind(res) as (...args: unknown[]) => boolean
-    const end = res.end.bind(res) as (...args: unknown[]) => Response
-    res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (chunk) chunks.push(Buffer.from(chunk as Buffer))
-      return write(chunk, ...rest)
-    }) as Response['write']
-    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-      if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer))
-      const maxAge = sharedMaxAge(res.getHeader('cache-control'))
-      if (maxAge > 0 && res.statusCode === 200 && !res.getHeader('set-cookie')) {
-        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
-        entries.set(key, {
-          status: res.statusCode,
-          headers: Object.entries(res.getHeaders())
-            .filter(([name]) => KEPT_HEADERS.has(name))
-            .map(([name, value]) => [name, String(value)]),
-          body: Buffer.concat(chunks),
-          expires: Date.now() + maxAge * 1000,
-        })
-      }
-      return end(chunk, ...rest)
-    }) as Response['end']
-    next()
+  /** Express middleware on the full path: keeps what a shareable page answered. */
+  store() {
+    return (req: Request, res: Response, next: NextFunction) => {
+      const key = this.keyOf(req)
+      if (!key) return next()
+      const chunks: Buffer[] = []
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean
+      const end = res.end.bind(res) as (...args: unknown[]) => Response
+      res.write = ((chunk: unknown, ...rest: unknown[]) => {
+        if (chunk) chunks.push(Buffer.from(chunk as Buffer))
+        return write(chunk, ...rest)
+      }) as Response['write']
+      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+        if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk as Buffer))
+        const maxAge = sharedMaxAge(res.getHeader('cache-control'))
+        if (maxAge > 0 && res.statusCode === 200 && !res.getHeader('set-cookie')) this.keep(key, res, Buffer.concat(chunks), maxAge)
+        return end(chunk, ...rest)
+      }) as Response['end']
+      next()
+    }
+  }
+
+  private keep(key: string, res: Response, body: Buffer, maxAgeSeconds: number) {
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
+    const headers: OutgoingHttpHeaders = {}
+    for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = value
+    const encoded = res.getHeader('content-encoding') ? {} : encodeEach(body)
+    if (Object.keys(encoded).length) headers.vary = [headers.vary, 'Accept-Encoding'].filter(Boolean).join(', ')
+    this.entries.set(key, { status: res.statusCode, headers, body, encoded, expires: Date.now() + maxAgeSeconds * 1000 })
+  }
+
+  private keyOf(req: IncomingMessage): string | null {
+    const { headers } = req
+    if (req.method !== 'GET' || headers.authorization || isPersonal(headers.cookie, this.cookieNamesThatPersonalise)) return null
+    // Express's `originalUrl`: the address as the client sent it, before any router rewrote it.
+    const url = (req as Partial<Request>).originalUrl ?? req.url ?? ''
+    const scheme = this.trustProxy ? String(headers['x-forwarded-proto'] ?? '') : ''
+    const host = (this.trustProxy && headers['x-forwarded-host']) || headers.host || ''
+    return `${scheme}|${String(host)}|${url}|${headers.cookie ?? ''}`
   }
 }
 
-function isPersonal(req: Request, names: string[]) {
-  const cookie = req.get('cookie')
-  if (req.get('authorization')) return true
-  if (!cookie) return false
-  return names.some((name) => cookie.includes(`${name}=`))
+function isPersonal(cookie: string | undefined, names: string[]) {
+  return Boolean(cookie) && names.some((name) => cookie!.includes(`${name}=`))
 }
 
 export function sharedMaxAge(header: unknown) {

@@ -46,6 +46,10 @@ interface Store {
 export class MemoryStore implements Store {
   private windows = new Map<string, { start: number; hits: number }>()
   async hit(key: string, now: number) {
+    return this.hitNow(key, now)
+  }
+  /** The same count, at once: the page cache in front of Express counts its reads here. */
+  hitNow(key: string, now: number) {
     const start = now - (now % WINDOW_MS)
     const current = this.windows.get(key)
     if (!current || current.start !== start) {
@@ -74,15 +78,23 @@ export class PostgresStore implements Store {
   }
 }
 
-export function rateLimit(env: Env, sql: Sql) {
+export type RateLimiter = {
+  middleware: (req: Request, res: Response, next: NextFunction) => Promise<void>
+  /** Counts a read answered before Express (the page cache); false once the address is over its limit. */
+  allowsRead: (ip: string) => boolean
+}
+
+export function rateLimit(env: Env, sql: Sql): RateLimiter {
   const limits: Record<Tier, number> = {
     forms: env.RATE_LIMIT_FORMS_PER_MINUTE,
     mutations: env.RATE_LIMIT_MUTATIONS_PER_MINUTE,
     reads: env.RATE_LIMIT_READS_PER_MINUTE,
   }
-  const stores: Record<Tier, Store> = { forms: new PostgresStore(sql), mutations: new MemoryStore(), reads: new MemoryStore() }
+  const reads = new MemoryStore()
+  const stores: Record<Tier, Store> = { forms: new PostgresStore(sql), mutations: new MemoryStore(), reads }
+  const allowsRead = (ip: string) => limits.reads === 0 || reads.hitNow(`reads:${ip}`, Date.now()) <= limits.reads
 
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const middleware = async (req: Request, res: Response, next: NextFunction) => {
     const tier = tierFor(req.method, req.path)
     const limit = limits[tier]
     // Webhooks are refused on their signature before anything is stored, and the provider's bursts must not be turned away.
@@ -103,4 +115,5 @@ export function rateLimit(env: Env, sql: Sql) {
       next(error)
     }
   }
+  return { middleware, allowsRead }
 }

@@ -38,7 +38,7 @@ export function WaitlistForm({ lastResult }: { lastResult?: SubmissionResult<str
           required={false}
           placeholder="you@example.com"
           autoComplete="email"
-          className="h-12 flex-1 rounded-xl border border-zinc-700 bg-zinc-900/80 px-4 text-zinc-100 placeholder:text-zinc-500 focus:outline-2 focus:outline-brand-500 aria-[invalid]:border-red-500"
+          className="h-12 rounded-xl border border-zinc-700 sm:flex-1 bg-zinc-900/80 px-4 text-zinc-100 placeholder:text-zinc-500 focus:outline-2 focus:outline-brand-500 aria-[invalid]:border-red-500"
         />
         <Button type="submit" size="lg" pending={pending}>
           Join the waitlist

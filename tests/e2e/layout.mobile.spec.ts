@@ -14,6 +14,15 @@ test('signed out, the public screens fit a 390 px screen', async ({ page }) => {
   }
 })
 
+test('the waitlist field keeps its full height when it stacks above its button', async ({ page }) => {
+  await page.goto('/landing')
+  const field = await page.getByRole('textbox', { name: 'Email address' }).boundingBox()
+  const button = await page.getByRole('button', { name: 'Join the waitlist' }).boundingBox()
+  expect(field!.height).toBe(48)
+  expect(field!.width).toBe(button!.width)
+  expect(field!.y + field!.height).toBeLessThanOrEqual(button!.y)
+})
+
 test('signed in, every main screen and menu fits a 390 px screen', async ({ page }) => {
   await signIn(page)
   for (const path of ['/explore', '/pieces', '/settings']) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sql } from '../../app/lib/db.server'
-import { runCleanup } from '../../jobs/cleanup'
+import { pruneRateLimitWindows } from '../../jobs/cleanup'
 import { MemoryStore, PostgresStore, tierFor } from '../../server/rate-limit'
 
 describe('rate limit stores', () => {
@@ -33,7 +33,7 @@ describe('rate limit stores', () => {
 
   it('cleans up windows older than a day', async () => {
     await sql`insert into rate_limit_hits (bucket, window_start) values ('forms:old', now() - interval '2 days')`
-    const { rateLimitWindows } = await runCleanup()
+    const rateLimitWindows = await pruneRateLimitWindows()
     expect(rateLimitWindows).toBeGreaterThanOrEqual(1)
     expect(await sql`select 1 from rate_limit_hits where bucket = 'forms:old'`).toHaveLength(0)
   })

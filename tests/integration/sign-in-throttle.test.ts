@@ -5,7 +5,7 @@ import { signInWithPassword } from '../../app/accounts/throttle.server'
 import { sql } from '../../app/lib/db.server'
 import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from '../../app/lib/messages'
 import { action as tokenAction } from '../../app/routes/api/api.public.auth.token'
-import { runCleanup } from '../../jobs/cleanup'
+import { pruneSignInFailures } from '../../jobs/cleanup'
 
 const uniqueEmail = () => `throttle.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`
 const uniqueIp = () => `198.51.100.${Math.floor(Math.random() * 250)}-${Math.random().toString(36).slice(2, 6)}`
@@ -105,7 +105,7 @@ describe('sign-in throttling', () => {
     expect((await signInWithPassword(email, 'correct horse battery', uniqueIp())).ok).toBe(true)
     await signInWithPassword(email, 'wrong password', uniqueIp())
     await sql`update sign_in_failures set last_failure_at = now() - interval '16 minutes' where key = ${`account:${email}`}`
-    const { signInFailures } = await runCleanup()
+    const signInFailures = await pruneSignInFailures()
     expect(signInFailures).toBeGreaterThanOrEqual(1)
     expect(await sql`select 1 from sign_in_failures where key = ${`account:${email}`}`).toHaveLength(0)
   })

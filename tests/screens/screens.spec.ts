@@ -7,17 +7,15 @@ import { expect, signIn, test } from '../e2e/fixtures'
  * writes them to test-results/screens/{project}/{screen}.png. Each screen is reached the
  * way a user reaches it; the only assertions are that it loaded.
  */
-const settled = (page: Page) => page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'))
-
 const shot = async (page: Page, project: string, screen: string) => {
   mkdirSync(`test-results/screens/${project}`, { recursive: true })
-  // A long page is photographed in a window as tall as the page, after its layout has
-  // settled there (a full-page capture stretches the window mid-transition).
+  // A long page is photographed in a window as tall as the page (a full-page capture
+  // stretches the window mid-transition), with every animation and transition taken to its
+  // end state by Playwright (a page without JavaScript may never run the frame that ends one).
   const size = page.viewportSize()!
   const height = await page.evaluate(() => document.documentElement.scrollHeight)
   if (height > size.height) await page.setViewportSize({ width: size.width, height })
-  await settled(page)
-  await page.screenshot({ path: `test-results/screens/${project}/${screen}.png` })
+  await page.screenshot({ path: `test-results/screens/${project}/${screen}.png`, animations: 'disabled' })
   await page.setViewportSize(size)
 }
 
