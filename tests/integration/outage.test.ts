@@ -3,7 +3,7 @@ import { rename, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest'
 import { createDatabaseIfMissing, freePort, startEmbeddedCluster } from '../../db/embedded'
 import { processRunner, type Child } from '../support/processes'
 
@@ -223,6 +223,7 @@ describe('database outages', { timeout: 300_000 }, () => {
     const [port, previewPort] = await distinctFreePorts(2)
     const base = `http://127.0.0.1:${port}`
     const web = run('scripts/start.ts', { DATA_DIR: dir, PORT: String(port), PREVIEW_PORT: String(previewPort), GENERATION_STALE_SECONDS: '3' })
+    onTestFailed(() => console.log(`web process output:\n${web.output()}`))
     await web.waitFor(/Pieces is ready/)
     const ready = await waitReady(base, true)
     expect(Object.keys(ready.body.checks).sort()).toEqual(['database', 'jobQueue', 'migrations', 'previewOrigin'])
@@ -332,6 +333,7 @@ describe('database outages', { timeout: 300_000 }, () => {
     const env = { DATABASE_URL: url.toString(), SESSION_SECRET: 'outage-tests-secret-0123456789abcdef' }
     const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
     const worker = run('jobs/worker.ts', { ...env, WORKER_HEALTH_PORT: String(healthPort) })
+    onTestFailed(() => console.log(`web process output:\n${web.output()}\nworker output:\n${worker.output()}`))
     try {
       await Promise.all([web.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
       const workerReady = await waitReady(workerBase, true)
