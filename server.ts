@@ -1,19 +1,23 @@
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
-import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
 import { bootProcess, describeModes } from './server/boot'
 import { precompressedAssets } from './server/compression'
+import { loopbackFor, readinessChecks, readyzAnswer } from './server/health'
 import { PageCache } from './server/page-cache'
 import { createPreviewHandler } from './server/preview'
 import { rateLimit } from './server/rate-limit'
 import { guarded, rejectMalformedPaths, warnAtForeignOrigin } from './server/middleware'
 import { remixHandler } from './server/remix'
 import { baseSecurityHeaders, contentSecurity, sameOriginMutations } from './server/security'
-import { sendError } from './server/respond'
+import { sendError, sendUnavailable } from './server/respond'
+import { isDatabaseUnavailable } from './app/lib/db-outage'
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024
+/** How long requests in flight (server-sent event streams never end by themselves) may go on after SIGTERM. */
+const CLOSE_GRACE_MS = 4_000
 const BUILD_DIR = fileURLToPath(new URL('./build/', import.meta.url))
 
 export async function startServer() {
@@ -37,7 +41,12 @@ export async function startServer() {
   app.use(baseSecurityHeaders(env))
   app.use(rejectMalformedPaths)
   app.use(warnAtForeignOrigin(env))
+  // /healthz: the process answers. /readyz: it can serve (docs/decisions/0030).
   app.get('/healthz', (_req, res) => void res.json({ ok: true }))
+  const checks = readinessChecks({ boss, stopping: runtime.stopping, previewUrl: `http://${loopbackFor(env.HOST)}:${env.PREVIEW_PORT}` })
+  app.get('/readyz', (_req, res) => {
+    void readyzAnswer(checks).then(({ status, body }) => void res.status(status).set('Cache-Control', 'no-store').type('json').send(body))
+  })
 
   let build: ServerBuild | (() => Promise<ServerBuild>)
   if (dev) {
@@ -74,6 +83,7 @@ export async function startServer() {
     }),
   )
   app.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    if (isDatabaseUnavailable(error)) return void (res.headersSent ? res.end() : sendUnavailable(req, res))
     console.error('[web] unhandled error:', error)
     if (!res.headersSent) sendError(req, res, 500, 'Something went wrong on our side. Please try again.')
   })
@@ -88,6 +98,9 @@ export async function startServer() {
   const preview = await listen(createPreviewHandler(env), env.PREVIEW_PORT, env.HOST)
   runtime.onShutdown(() => close(preview))
   runtime.onShutdown(() => close(server))
+  // First of all, event streams end (they never do by themselves): their clients resume elsewhere with Last-Event-ID.
+  const { eventHub } = await import('./app/chat/events.server')
+  runtime.onShutdown(async () => eventHub().interruptAll())
 
   for (const line of describeModes(env)) console.log(line)
   console.log(`Pieces is ready at ${env.APP_ORIGIN} (started in ${Date.now() - startedAt} ms)`)
@@ -104,6 +117,7 @@ function clientIp(req: IncomingMessage, trustProxy: boolean) {
 function listen(handler: RequestListener, port: number, host: string) {
   return new Promise<Server>((resolve, reject) => {
     const server = createServer(handler)
+    countRequests(server)
     server.listen(port, host, () => resolve(server))
     server.keepAliveTimeout = 65_000
     server.on('error', (error: NodeJS.ErrnoException) =>
@@ -112,15 +126,38 @@ function listen(handler: RequestListener, port: number, host: string) {
   })
 }
 
-/** Stops accepting connections and lets requests in flight finish. */
+/** Requests each listener is answering, and what to do once none is left. */
+const inFlight = new WeakMap<Server, { count: number; drained?: () => void }>()
+
+function countRequests(server: Server) {
+  const state: { count: number; drained?: () => void } = { count: 0 }
+  inFlight.set(server, state)
+  server.on('request', (_req, res: ServerResponse) => {
+    state.count += 1
+    res.once('close', () => {
+      state.count -= 1
+      if (!state.count) state.drained?.()
+    })
+  })
+}
+
+/**
+ * Stops accepting connections and lets requests in flight finish (for CLOSE_GRACE_MS at
+ * most), then closes every connection at once: a kept-alive connection without a request
+ * would otherwise hold the close until the grace is over.
+ */
 function close(server: Server) {
   return new Promise<void>((resolve) => {
-    server.close(() => resolve())
-    server.closeIdleConnections()
-    setTimeout(() => {
+    const state = inFlight.get(server)
+    const done = () => {
       server.closeAllConnections()
       resolve()
-    }, 10_000).unref()
+    }
+    server.close(() => resolve())
+    server.closeIdleConnections()
+    if (!state?.count) return done()
+    state.drained = done
+    setTimeout(done, CLOSE_GRACE_MS).unref()
   })
 }
 

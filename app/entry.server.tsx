@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-r
 import { createReadableStreamFromReadable } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { isDatabaseUnavailable } from './lib/db-outage'
 import { NonceProvider } from './lib/nonce'
 
 const ABORT_DELAY = 5_000
@@ -35,7 +36,12 @@ export default function handleRequest(request: Request, status: number, headers:
   })
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return
+  // Not a bug: the page becomes a 503 "temporarily unavailable" in server/remix.ts.
+  if (isDatabaseUnavailable(error)) {
+    context.databaseUnavailable = true
+    return
+  }
   console.error('[web] unexpected error:', error)
 }

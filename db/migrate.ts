@@ -13,7 +13,7 @@ const MIGRATION_LOCK = 7_315_001
  * processes that start at the same moment wait for each other.
  */
 export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
-  const files = (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort()
+  const files = await migrationFiles(dir)
   const applied: string[] = []
   const connection = await sql.reserve()
   try {
@@ -45,4 +45,13 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
     connection.release()
   }
   return applied
+}
+
+const migrationFiles = async (dir: string) => (await readdir(dir)).filter((name) => name.endsWith('.sql')).sort()
+
+/** Migrations on disk that the database has not recorded (a readiness check: /readyz). */
+export async function pendingMigrations(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
+  const [files, rows] = await Promise.all([migrationFiles(dir), sql<{ name: string }[]>`select name from schema_migrations`])
+  const done = new Set(rows.map((row) => row.name))
+  return files.filter((file) => !done.has(file))
 }

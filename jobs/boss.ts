@@ -7,12 +7,19 @@ import { QUEUES } from '../app/lib/queues'
 const BOSS_SETUP_LOCK = 7_310_441
 
 /**
+ * Passed through to pg-boss's node-postgres pool: a database host that does not answer is
+ * given up on instead of holding a job fetch (or the shutdown) for ever. A refused or
+ * broken connection fails at once, and the pool opens fresh ones when the database is back.
+ */
+const POOL_OPTIONS = { connectionTimeoutMillis: 5_000 }
+
+/**
  * Starts the process's pg-boss instance and makes sure every queue exists. Several
  * processes starting at once on a fresh database would race pg-boss's schema and queue
  * creation into deadlocks, so setup runs under a session advisory lock.
  */
 export async function startBoss(connectionString: string): Promise<PgBoss> {
-  const boss = singleton('boss', () => new PgBoss({ connectionString, schema: 'pgboss', max: 4 }))
+  const boss = singleton('boss', () => new PgBoss({ connectionString, schema: 'pgboss', max: 4, ...POOL_OPTIONS }))
   boss.on('error', (error) => console.error('[jobs] pg-boss error:', error.message))
   const lock = postgres(connectionString, { max: 1, onnotice: () => {} })
   try {

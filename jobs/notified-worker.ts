@@ -53,11 +53,16 @@ export async function startNotifiedWorker<T extends object>(
     }
   }
 
-  const listening = await sql.listen(JOBS_CHANNEL, (name) => {
-    if (name === queue) void tick()
-  })
+  // postgres.js LISTENs again by itself after its connection was lost (a database restart);
+  // each time it does, jobs queued meanwhile (their NOTIFY unheard) are fetched at once.
+  const listening = await sql.listen(
+    JOBS_CHANNEL,
+    (name) => {
+      if (name === queue) void tick()
+    },
+    () => void tick(),
+  )
   const poll = setInterval(() => void tick(), pollMs)
-  void tick()
 
   return async () => {
     stopped = true

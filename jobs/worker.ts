@@ -33,6 +33,16 @@ async function main() {
   runtime.onShutdown(await startWorkers(runtime.boss))
   const { getObjectStore } = await import('../app/lib/object-store.server')
   console.log(`images: ${getObjectStore(runtime.env).description}`)
+  const { WORKER_HEALTH_PORT: healthPort, HOST: host } = runtime.env
+  if (healthPort) {
+    const { readinessChecks, startHealthServer } = await import('../server/health')
+    const server = await startHealthServer(healthPort, host, readinessChecks({ boss: runtime.boss, stopping: runtime.stopping }))
+    runtime.onShutdown(async () => {
+      server.close()
+      server.closeAllConnections()
+    })
+    console.log(`[jobs] health at http://${host}:${healthPort}/healthz and /readyz`)
+  }
   console.log('[jobs] workers running; press Ctrl+C to stop')
 }
 

@@ -16,7 +16,15 @@ export type Runtime = {
   /** Runs the shutdown steps in reverse order of registration, once. */
   shutdown: (reason: string) => Promise<void>
   onShutdown: (step: () => Promise<void>) => void
+  /** True once shutdown began (readiness then fails, so a balancer stops sending traffic). */
+  stopping: () => boolean
 }
+
+/**
+ * However its steps fare (a database that is gone, a job that will not end), a process
+ * that was told to stop has stopped by then: within the 10 s a process manager allows.
+ */
+const SHUTDOWN_LIMIT_MS = 9_000
 
 /**
  * What both process kinds (web and worker) do first: validated configuration, a database
@@ -41,6 +49,10 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   const shutdown = (reason: string) => {
     stopping ??= (async () => {
       console.log(`[${role}] ${reason}: shutting down`)
+      setTimeout(() => {
+        console.error(`[${role}] shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`)
+        process.exit(1)
+      }, SHUTDOWN_LIMIT_MS).unref()
       for (const step of steps.reverse()) {
         await step().catch((error) => console.error(`[${role}] shutdown step failed:`, error))
       }
@@ -65,14 +77,16 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   console.log(`database: ${database.description}`)
 
   const { sql } = await import('../app/lib/db.server')
-  onShutdown(() => sql.end({ timeout: 5 }))
+  // By then requests and jobs have ended; what is left is a query stuck connecting to a database that is gone.
+  onShutdown(() => sql.end({ timeout: 2 }))
   const applied = await migrate(sql)
   if (applied.length) console.log(`database: applied ${applied.length} migration(s): ${applied.join(', ')}`)
 
   const boss = await startBoss(database.url)
-  onShutdown(() => boss.stop({ graceful: true, timeout: 10_000, wait: true }))
+  // Jobs in flight were already given their time by the workers' own stop step.
+  onShutdown(() => boss.stop({ graceful: true, timeout: 2_000, wait: true }))
 
-  return { env, boss, shutdown, onShutdown }
+  return { env, boss, shutdown, onShutdown, stopping: () => stopping !== undefined }
 }
 
 const BILLING_MODES: Record<Env['billing'], (env: Env) => string> = {

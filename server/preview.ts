@@ -3,6 +3,8 @@ import type { Env } from '../app/lib/env.server'
 import { etagMatches } from '../app/lib/http'
 import { previewHostOf } from '../app/lib/origins.server'
 import { loadPreviewDocument, runnerDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
+import { DATABASE_UNAVAILABLE_MESSAGE, SERVER_ERROR_MESSAGE } from '../app/lib/messages'
 
 /** Saved documents kept in memory, by total size (one Piece can be megabytes). */
 const MAX_CACHED_BYTES = 32 * 1024 * 1024
@@ -127,9 +129,11 @@ export function createPreviewHandler(env: Env) {
       res.writeHead(200, { ...headers, ETag: found.etag, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': found.bytes.length })
       res.end(req.method === 'HEAD' ? undefined : found.bytes)
     } catch (error) {
-      console.error('[preview] unhandled error:', error)
-      if (!res.headersSent) plain(res, 500, 'Something went wrong on our side. Please try again.')
-      else res.end()
+      const unavailable = isDatabaseUnavailable(error)
+      if (!unavailable) console.error('[preview] unhandled error:', error)
+      if (res.headersSent) return void res.end()
+      if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
+      plain(res, unavailable ? 503 : 500, unavailable ? DATABASE_UNAVAILABLE_MESSAGE : SERVER_ERROR_MESSAGE)
     }
   }
 }

@@ -2,7 +2,7 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
 import { readLimitedBody } from './body'
-import { sendError } from './respond'
+import { sendError, sendUnavailable } from './respond'
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -41,7 +41,15 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
         signal: controller.signal,
         ...(body && { body: createReadableStreamFromReadable(Readable.from([body])), duplex: 'half' }),
       } as RequestInit)
-      await send(res, await handle(request, getLoadContext(req, res)))
+      const context = getLoadContext(req, res)
+      const response = await handle(request, context)
+      // A page (or form post) whose data could not be read while the database is down: the
+      // error page Remix rendered would say 500 and "something went wrong", which is untrue.
+      if (context.databaseUnavailable && response.status >= 500) {
+        await response.body?.cancel()
+        return sendUnavailable(req, res)
+      }
+      await send(res, response)
     } catch (error) {
       next(error)
     }

@@ -48,24 +48,47 @@ export async function freshSubscriberStart(pieceId: number): Promise<number> {
 }
 
 type Listener = (stored: StoredEvent) => void
+type Subscription = { listener: Listener; interrupted: () => void }
 
 /**
  * One LISTEN connection per process fans events out to every subscriber of a Piece in
- * memory: a thousand subscribers cost one query per event, not a thousand.
+ * memory: a thousand subscribers cost one query per event, not a thousand. When that
+ * connection is lost (a database restart), postgres.js LISTENs again once it can; events
+ * announced meanwhile were not heard, so every subscription is then ended as interrupted,
+ * and its client resumes with Last-Event-ID from the stored events (docs/decisions/0030).
  */
 class EventHub {
-  private listeners = new Map<number, Set<Listener>>()
+  private listeners = new Map<number, Set<Subscription>>()
   private started: Promise<void> | null = null
+  private listened = false
 
   private start() {
     this.started ??= sql
-      .listen(EVENTS_CHANNEL, (payload) => void this.onNotify(payload))
+      .listen(
+        EVENTS_CHANNEL,
+        (payload) => void this.onNotify(payload),
+        () => this.onListen(),
+      )
       .then(() => undefined)
       .catch((error: unknown) => {
         this.started = null
         throw error
       })
     return this.started
+  }
+
+  private onListen() {
+    if (!this.listened) return void (this.listened = true)
+    // postgres.js may say so more than once for one reconnection: a stream opened in
+    // between is then ended once more, harmlessly (its client resumes from its last id).
+    this.interruptAll()
+  }
+
+  /** Ends every subscription as interrupted: after a lost LISTEN, and when the process shuts down. */
+  interruptAll() {
+    const interrupted = [...this.listeners.values()].flatMap((set) => [...set])
+    this.listeners.clear()
+    for (const subscription of interrupted) subscription.interrupted()
   }
 
   private async onNotify(payload: string) {
@@ -81,20 +104,21 @@ class EventHub {
       const [row] = await sql<{ payload: unknown }[]>`select payload from generation_events where id = ${note.id}`
       if (!row) return
       const event = ChatEventSchema.parse(row.payload)
-      for (const listener of listeners) listener({ id: note.id, event })
+      for (const { listener } of listeners) listener({ id: note.id, event })
     } catch (error) {
       console.error('[chat] could not relay an event:', error)
     }
   }
 
-  async subscribe(pieceId: number, listener: Listener): Promise<() => void> {
+  async subscribe(pieceId: number, listener: Listener, interrupted: () => void = () => {}): Promise<() => void> {
     await this.start()
     let set = this.listeners.get(pieceId)
     if (!set) this.listeners.set(pieceId, (set = new Set()))
-    set.add(listener)
+    const subscription = { listener, interrupted }
+    set.add(subscription)
     return () => {
-      set.delete(listener)
-      if (!set.size) this.listeners.delete(pieceId)
+      set.delete(subscription)
+      if (!set.size && this.listeners.get(pieceId) === set) this.listeners.delete(pieceId)
     }
   }
 
@@ -109,25 +133,41 @@ export const eventHub = () => singleton('chat-event-hub', () => new EventHub())
 
 /**
  * Every event of a Piece after `afterId`, stored or live, each exactly once and in order:
- * live events are buffered while the replay is read, then both are merged by id.
+ * live events are buffered while the replay is read, then both are merged by id. When the
+ * hub's LISTEN was interrupted, `interrupted` is called (a stream ends and its client
+ * resumes); without one, the follower catches up by itself from the last id it delivered.
  */
-export async function followPiece(pieceId: number, afterId: number, deliver: (stored: StoredEvent) => void) {
+export async function followPiece(pieceId: number, afterId: number, deliver: (stored: StoredEvent) => void, interrupted?: () => void) {
   let last = afterId
-  let replaying = true
-  const buffered: StoredEvent[] = []
+  let stopped = false
+  let unsubscribe = () => {}
   const push = (stored: StoredEvent) => {
     if (stored.id <= last) return
     last = stored.id
     deliver(stored)
   }
-  const unsubscribe = await eventHub().subscribe(pieceId, (stored) => (replaying ? buffered.push(stored) : push(stored)))
-  try {
-    for (const stored of await eventsSince(pieceId, afterId)) push(stored)
-  } finally {
-    replaying = false
-    buffered.sort((a, b) => a.id - b.id).forEach(push)
+  const follow = async () => {
+    let replaying = true
+    const buffered: StoredEvent[] = []
+    unsubscribe = await eventHub().subscribe(pieceId, (stored) => (replaying ? buffered.push(stored) : push(stored)), onInterrupted)
+    try {
+      for (const stored of await eventsSince(pieceId, last)) push(stored)
+    } finally {
+      replaying = false
+      buffered.sort((a, b) => a.id - b.id).forEach(push)
+    }
   }
-  return unsubscribe
+  const onInterrupted =
+    interrupted ??
+    (() => {
+      if (stopped) return
+      follow().catch((error: unknown) => console.error('[chat] could not catch up after the database came back:', error))
+    })
+  await follow()
+  return () => {
+    stopped = true
+    unsubscribe()
+  }
 }
 
 /** Old events are only needed for reconnects; the cleanup job drops them after a day. */

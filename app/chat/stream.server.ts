@@ -46,7 +46,8 @@ export async function openEventStream(userId: number, pieceId: number, request: 
       cleanup = close
       request.signal.addEventListener('abort', close, { once: true })
       send(encoder.encode(`retry: 2000\ndata: ${JSON.stringify({ type: 'ready', pieceId })}\n\n`))
-      unsubscribe = await followPiece(pieceId, afterId, (stored) => send(frame(stored)))
+      // Interrupted (the database restarted): the stream ends and the client resumes from its last id.
+      unsubscribe = await followPiece(pieceId, afterId, (stored) => send(frame(stored)), close)
       if (!open) unsubscribe()
     },
     cancel() {

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import type { z } from 'zod'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db-outage'
 import { DomainError, type RefusalKind } from './errors'
-import { INVALID_JSON_MESSAGE, RATE_LIMITED_MESSAGE, SERVER_ERROR_MESSAGE } from './messages'
+import { DATABASE_UNAVAILABLE_MESSAGE, INVALID_JSON_MESSAGE, RATE_LIMITED_MESSAGE, SERVER_ERROR_MESSAGE } from './messages'
 
 /** The one error shape of every JSON endpoint. */
 export type ApiErrorBody = { message: string; requiresSubscription?: boolean }
@@ -45,7 +46,8 @@ type Args = LoaderFunctionArgs | ActionFunctionArgs
 
 /**
  * Wraps an endpoint so nothing escapes as a 500 page or a stack trace: failures become
- * JSON `{ message }` with their status, and the strict rate limit applies to forms.
+ * JSON `{ message }` with their status, and the strict rate limit applies to forms. A
+ * database that cannot be reached is a 503 with Retry-After (docs/decisions/0030).
  */
 export function apiRoute(handler: (args: Args) => Promise<Response>) {
   return async (args: Args) => {
@@ -55,10 +57,16 @@ export function apiRoute(handler: (args: Args) => Promise<Response>) {
       if (error instanceof ApiFailure) return apiError(error.status, error.message, error.extra)
       if (error instanceof DomainError) return apiError(STATUS_OF[error.kind], error.message, error.details)
       if (error instanceof Response) return error
+      if (isDatabaseUnavailable(error)) return databaseUnavailable()
       console.error('[api] unexpected error:', error)
       return apiError(500, SERVER_ERROR_MESSAGE)
     }
   }
+}
+
+/** The answer to any API call while the database is unreachable: the client tries again later. */
+export function databaseUnavailable() {
+  return apiJson({ message: DATABASE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) } })
 }
 
 export function requireMethod(request: Request, ...methods: string[]) {

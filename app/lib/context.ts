@@ -8,6 +8,11 @@ declare module '@remix-run/node' {
     rateLimited: boolean
     /** The client's address (behind a proxy only when TRUST_PROXY=on). */
     clientIp: string
+    /**
+     * Set by `handleError` (entry.server) when a loader or action failed because the
+     * database cannot be reached; the HTTP layer then answers 503 "temporarily unavailable".
+     */
+    databaseUnavailable?: boolean
   }
 }
 

@@ -16,6 +16,16 @@ const POOL_ACQUIRE_TIMEOUT_MS = 10_000
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 15_000
 const STATEMENT_TIMEOUT_MS = 30_000
 
+/*
+ * After the database went away (a restart, a crash) every query tries a fresh connection,
+ * but postgres.js waits before each try, 3^n/100 s after n failures, up to 20 s: after a
+ * long outage the first requests would wait that long once it is back. Capped at 1 s so
+ * the product serves again within a second or two of the database (docs/decisions/0030);
+ * a host that does not answer at all is given up after CONNECT_TIMEOUT_S.
+ */
+const reconnectDelaySeconds = (retries: number) => Math.min(0.05 * 2 ** retries, 1)
+const CONNECT_TIMEOUT_S = 5
+
 /**
  * Where postgres.js 3.4.9 (pinned) keeps a query's progress: `handler` hands it to the
  * pool, and `state` is set once a connection has taken it.
@@ -35,6 +45,8 @@ function pool(): Sql {
     const instance = postgres(url, {
       max: 10,
       onnotice: () => {},
+      backoff: reconnectDelaySeconds,
+      connect_timeout: CONNECT_TIMEOUT_S,
       transform: { undefined: null },
       connection: { statement_timeout: STATEMENT_TIMEOUT_MS, idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS },
     })

@@ -20,6 +20,8 @@ const schema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   WORKERS: flag.default('on'),
+  // `npm run worker` answers /healthz and /readyz on this port (off when unset).
+  WORKER_HEALTH_PORT: port.optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters (comma-separate several to rotate)').optional(),
   TRUST_PROXY: flag.default('off'),
   OPENAI_API_KEY: z.string().min(1).optional(),
