@@ -18,7 +18,7 @@ export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
   await boss.work(QUEUES.cleanup.name, async () => runCleanup())
   await boss.work(QUEUES.dailyReset.name, async () => runDailyReset())
   const stopBilling = await startBillingWorkers(boss)
-  const stopGenerate = await startGenerateWorker(boss)
+  const stopGenerate = await startGenerateWorker(boss, { verify: true })
   const stopScreenshots = await startScreenshotWorker(boss)
   return async () => {
     await Promise.all([stopBilling(), stopGenerate(), stopScreenshots()])

@@ -16,6 +16,7 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
     userMessage: { role: 'user', content: request.message, attachments: request.attachments },
     assistantMessage: { role: 'assistant', content: result.code, attachments: [], patch: result.patch, patches: result.patches },
     tokensUsed: result.tokensUsed,
+    ...(result.verification && { verification: result.verification }),
   })
   await tx`update pieces set draft = ${jsonb(tx, draft)}, updated_at = now() where id = ${pieceId}`
   return draft

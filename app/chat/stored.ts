@@ -10,6 +10,20 @@ import { AttachmentSchema } from './send-schema'
 
 const StoredAttachment = AttachmentSchema.partial({ id: true }).extend({ url: z.string() })
 
+/**
+ * Issue 13.1: what loading the built code in a real browser found. `skipped` when no
+ * browser was available; `repair` when a first check failed and the model was asked once
+ * to fix it: that check's errors, and whether the repaired version was kept (it is only
+ * when it is better).
+ */
+export const VerificationSchema = z.object({
+  ok: z.boolean(),
+  skipped: z.boolean().catch(false),
+  errors: z.array(z.string()).catch([]),
+  screenshot: z.string().nullable().catch(null),
+  repair: z.object({ errors: z.array(z.string()).catch([]), kept: z.boolean() }).optional().catch(undefined),
+})
+
 const ExchangeSchema = z.object({
   userMessage: z.object({ role: z.literal('user'), content: z.string(), attachments: z.array(StoredAttachment).catch([]) }),
   assistantMessage: z.object({
@@ -20,6 +34,7 @@ const ExchangeSchema = z.object({
     patches: z.array(z.unknown()).optional(),
   }),
   tokensUsed: z.number().catch(0),
+  verification: VerificationSchema.optional().catch(undefined),
 })
 
 /** A stored draft; any field that does not parse falls back to its empty value. */
@@ -45,6 +60,7 @@ export const StoredResult = z.object({
   diffs: z.array(z.unknown()),
   tokensUsed: z.number(),
   tokensSaved: z.number(),
+  verification: VerificationSchema.optional(),
 })
 export type GenerationResult = z.infer<typeof StoredResult>
 
@@ -66,4 +82,5 @@ export const ChatEventSchema = z.object({
   tokensSaved: z.number().optional(),
   generationId: z.number().optional(),
   error: z.string().optional(),
+  verification: VerificationSchema.optional(),
 })
