@@ -37,7 +37,7 @@ async function browser(): Promise<Browser> {
   if (!launching) {
     const executablePath = chromiumPath()
     if (!executablePath) {
-      if (!warned) console.warn('[browser] no Chromium found (set CHROMIUM_PATH or install chromium): screenshots keep their placeholder')
+      if (!warned) console.warn('[browser] no Chromium found (set CHROMIUM_PATH or install chromium): screenshots keep their placeholder and generations are not checked')
       warned = true
       throw new BrowserUnavailable('no Chromium')
     }

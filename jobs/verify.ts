@@ -49,9 +49,16 @@ function watch(page: Page, url: string) {
   page.on('response', (response) => {
     if (response.url() !== url && response.status() >= 400) add(`Could not load ${response.url()} (HTTP ${response.status()})`)
   })
+  // Dialogs are dismissed (jobs/browser.ts), but one opened while loading would stop a visitor.
+  let dialogs = 0
+  page.on('dialog', () => (dialogs += 1))
   const left = new Set<string>()
   return {
-    errors: () => (more ? [...errors, `…and ${more.toLocaleString('en-US')} more problems like these`] : errors),
+    errors: () => [
+      ...(dialogs ? [`The page opened ${dialogs === 1 ? 'a dialog' : `${dialogs} dialogs`} (alert, confirm or prompt) while loading.`] : []),
+      ...errors,
+      ...(more ? [`…and ${more.toLocaleString('en-US')} more problems like these`] : []),
+    ],
     add,
     left,
   }
