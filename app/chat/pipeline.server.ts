@@ -113,24 +113,30 @@ function modelCalls(input: PipelineInput): ModelCalls {
 /**
  * Streams a step's answer into the preview as it arrives: a document as it grows (at most
  * every LIVE_CODE_EVERY_MS), or patches one by one, each applied to the step's code the
- * moment its closing brace arrives (issue 13.3).
+ * moment its closing brace arrives (issue 13.3). Reports go out one after another, so the
+ * preview never steps back; `settled` waits for the last of them.
  */
-function liveCode(code: string, show: (latestCode: string) => void) {
+function liveCode(code: string, show: (latestCode: string) => Promise<void>) {
   let lastShown = 0
   let patchesShown = 0
-  return (text: string) => {
+  let queue = Promise.resolve()
+  const send = (latestCode: string) => {
+    queue = queue.then(() => show(latestCode)).catch(() => {})
+  }
+  const onText = (text: string) => {
     const operations = code.trim() ? completedOperations(text) : []
     if (operations.length > patchesShown) {
       patchesShown = operations.length
       const patched = applyPatches(code, operations)
-      if (patched.applied) show(patched.code)
+      if (patched.applied) send(patched.code)
       return
     }
     if (operations.length || Date.now() - lastShown < LIVE_CODE_EVERY_MS) return
     lastShown = Date.now()
     const partial = parseDocument(`${text}\n\`\`\``)
-    if (partial) show(partial)
+    if (partial) send(partial)
   }
+  return { onText, settled: () => queue }
 }
 
 /**
@@ -182,14 +188,16 @@ async function buildWithModel(input: PipelineInput, report: Report, model: Model
       },
     ]
     const live = liveCode(code, (latestCode) =>
-      report({ stage: 'generating', tokensUsed: tokensUsed(), event: { type: 'progress', stage: 'generating', ...progress, latestCode } }).catch(() => {}),
+      report({ stage: 'generating', tokensUsed: tokensUsed(), event: { type: 'progress', stage: 'generating', ...progress, latestCode } }),
     )
-    const answer = await ask(messages, Infinity, live)
+    const answer = await ask(messages, Infinity, live.onText)
+    await live.settled()
     if (!answer) break
     let applied = applyAnswer(code, answer)
     if (!applied) {
       messages.push({ role: 'assistant', content: answer.text }, { role: 'user', content: FULL_DOCUMENT_RETRY })
-      const retry = await ask(messages, Infinity, live)
+      const retry = await ask(messages, Infinity, live.onText)
+      await live.settled()
       if (!retry) break
       const document = parseDocument(retry.text)
       if (!document) throw new Error('The model answered without an HTML document')
