@@ -5,7 +5,7 @@ import { getEnv } from '../app/lib/env.server'
 import { QUEUES } from '../app/lib/queues'
 import { startNotifiedWorker } from './notified-worker'
 import { closeBrowser } from './browser'
-import { verifyInBrowser } from './verify'
+import { verifyInBrowser, warmVerifier } from './verify'
 
 const CONCURRENCY = 4
 const FALLBACK_POLL_MS = 1_000
@@ -17,6 +17,7 @@ const FALLBACK_POLL_MS = 1_000
  * generation code gets the check from here, as it may not import jobs/.
  */
 export async function startGenerateWorker(boss: PgBoss, { verify = false }: { verify?: boolean } = {}) {
+  if (verify) warmVerifier()
   const stop = await startNotifiedWorker<{ generationId: number }>(
     boss,
     GENERATE_QUEUE,

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import type { BrowserCheck } from '../app/chat/pipeline.server'
 import type { VerifyGeneration } from '../app/chat/run.server'
 import { checkTarget } from '../app/chat/verification.server'
-import { BrowserUnavailable, RenderTimeout, withPage } from './browser'
+import { BrowserUnavailable, prepareSpare, RenderTimeout, withPage } from './browser'
 
 /** The viewport the check loads the page in; the chat shows it at THUMBNAIL width. */
 const VIEWPORT = { width: 1024, height: 640 }
@@ -76,7 +76,7 @@ export async function verifyInBrowser({ generationId, pieceId, code, signal }: P
   signal.throwIfAborted()
   const url = await checkTarget(generationId, pieceId, code)
   try {
-    return await withPage({ ...VIEWPORT, timeoutMs: VERIFY_TIMEOUT_MS }, async (page) => {
+    return await withPage({ ...VIEWPORT, timeoutMs: VERIFY_TIMEOUT_MS, spare: true }, async (page) => {
       const stopped = new Promise<never>((_, reject) => {
         if (signal.aborted) reject(signal.reason)
         signal.addEventListener('abort', () => reject(signal.reason), { once: true })
@@ -96,6 +96,9 @@ export async function verifyInBrowser({ generationId, pieceId, code, signal }: P
     throw error
   }
 }
+
+/** Starts the browser and a fresh page for the first check before any generation needs it. */
+export const warmVerifier = () => prepareSpare(VIEWPORT)
 
 async function check(page: Page, url: string): Promise<BrowserCheck> {
   const seen = watch(page, url)
@@ -123,8 +126,8 @@ async function check(page: Page, url: string): Promise<BrowserCheck> {
   }
   await page.waitForTimeout(SETTLE_MS)
   if (await page.evaluate(isBlank)) seen.add('The page is blank: nothing visible was rendered.')
-  const png = await page.screenshot({ type: 'png', animations: 'disabled', timeout: VERIFY_LOAD_MS })
-  const thumbnail = await sharp(png).resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover', position: 'top' }).webp({ quality: 60 }).toBuffer()
+  const shot = await page.screenshot({ type: 'jpeg', quality: 80, animations: 'disabled', timeout: VERIFY_LOAD_MS })
+  const thumbnail = await sharp(shot).resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover', position: 'top' }).webp({ quality: 60 }).toBuffer()
   const errors = seen.errors()
   return { ok: errors.length === 0, errors, screenshot: `data:image/webp;base64,${thumbnail.toString('base64')}` }
 }
