@@ -99,8 +99,9 @@ async function take(size: { width: number; height: number }): Promise<Fresh> {
 
 /**
  * Runs `use` on a new page of a fresh context, within `timeoutMs`. Dialogs are dismissed as
- * they open. On a timeout the context is closed (and the browser, if it will not close it).
- * With `spare`, the next page of this size is made ready once this one is done.
+ * they open. The context is closed afterwards without holding up the answer (and the
+ * browser with it, if it will not close it). With `spare`, the next page of this size is
+ * made ready once this one is closed.
  */
 export async function withPage<T>(
   options: { width: number; height: number; timeoutMs: number; spare?: boolean },
@@ -116,14 +117,19 @@ export async function withPage<T>(
     return await Promise.race([use(page), limit])
   } finally {
     clearTimeout(timer)
-    const closed = await Promise.race([
-      context.close().then(
-        () => true,
-        () => true,
-      ),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
-    ])
-    if (!closed) await closeBrowser()
-    if (options.spare) prepareSpare(size)
+    // Closed while the caller goes on (closing costs a renderer's shutdown, which nobody waits for).
+    void closeOrDrop(context).then(() => options.spare && prepareSpare(size))
   }
+}
+
+/** Closes a used context; a browser that will not close it within 5 s is thrown away. */
+async function closeOrDrop(context: BrowserContext) {
+  const closed = await Promise.race([
+    context.close().then(
+      () => true,
+      () => true,
+    ),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
+  ])
+  if (!closed) await closeBrowser()
 }

@@ -13,7 +13,7 @@ export const VERIFY_LOAD_MS = 4_000
 /** The whole check's hard bound, the screenshot included. */
 export const VERIFY_TIMEOUT_MS = 6_000
 /** After `load`, errors of the first timers and frames still count. */
-const SETTLE_MS = 250
+const SETTLE_MS = 150
 /** Errors kept word for word; past this, the rest are counted. */
 const MAX_ERRORS = 8
 
@@ -75,6 +75,19 @@ function watch(page: Page, url: string) {
 export async function verifyInBrowser({ generationId, pieceId, code, signal }: Parameters<VerifyGeneration>[0]): Promise<BrowserCheck | null> {
   signal.throwIfAborted()
   const url = await checkTarget(generationId, pieceId, code)
+  try {
+    return await checkOnce(url, signal, generationId)
+  } catch (error) {
+    // A browser that crashed (or was dropped) under the check is relaunched for one more try.
+    if (signal.aborted || !BROWSER_GONE.test((error as Error).message)) throw error
+    console.warn(`[verify] generation ${generationId}: the browser went away (${(error as Error).message.split('\n')[0]}); checking again`)
+    return checkOnce(url, signal, generationId)
+  }
+}
+
+const BROWSER_GONE = /has been closed|browser has disconnected|Target crashed|Page crashed/i
+
+async function checkOnce(url: string, signal: AbortSignal, generationId: number): Promise<BrowserCheck | null> {
   try {
     return await withPage({ ...VIEWPORT, timeoutMs: VERIFY_TIMEOUT_MS, spare: true }, async (page) => {
       const stopped = new Promise<never>((_, reject) => {

@@ -172,8 +172,9 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
   })
 
   it('skips the check without Chromium and says so', async () => {
-    await closeBrowser()
+    // Set first: a page made ready in the background after this finds no browser either.
     process.env.CHROMIUM_PATH = '/nonexistent/chromium'
+    await closeBrowser()
     try {
       builds(THROWING)
       const { result } = await generate('no browser here')
