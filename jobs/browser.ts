@@ -37,7 +37,8 @@ async function browser(): Promise<Browser> {
   if (!launching) {
     const executablePath = chromiumPath()
     if (!executablePath) {
-      if (!warned) console.warn('[browser] no Chromium found (set CHROMIUM_PATH or install chromium): screenshots keep their placeholder and generations are not checked')
+      if (!warned)
+        console.warn('[browser] no Chromium found (set CHROMIUM_PATH or install chromium): screenshots keep their placeholder and generations are not checked')
       warned = true
       throw new BrowserUnavailable('no Chromium')
     }
@@ -103,10 +104,7 @@ async function take(size: { width: number; height: number }): Promise<Fresh> {
  * browser with it, if it will not close it). With `spare`, the next page of this size is
  * made ready once this one is closed.
  */
-export async function withPage<T>(
-  options: { width: number; height: number; timeoutMs: number; spare?: boolean },
-  use: (page: Page) => Promise<T>,
-): Promise<T> {
+export async function withPage<T>(options: { width: number; height: number; timeoutMs: number; spare?: boolean }, use: (page: Page) => Promise<T>): Promise<T> {
   const size = { width: options.width, height: options.height }
   const { context, page } = await take(size)
   let timer: NodeJS.Timeout | undefined

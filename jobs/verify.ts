@@ -104,8 +104,7 @@ async function checkOnce(url: string, signal: AbortSignal, generationId: number)
       console.warn(`[verify] generation ${generationId}: ${error.message}; not checked`)
       return null
     }
-    if (error instanceof RenderTimeout)
-      return { ok: false, errors: [`The page did not respond within ${VERIFY_TIMEOUT_MS / 1000} seconds.`], screenshot: null }
+    if (error instanceof RenderTimeout) return { ok: false, errors: [`The page did not respond within ${VERIFY_TIMEOUT_MS / 1000} seconds.`], screenshot: null }
     throw error
   }
 }
@@ -135,7 +134,11 @@ async function check(page: Page, url: string): Promise<BrowserCheck> {
   )
   if (!loaded) {
     // A page stuck in a script answers nothing more (no screenshot either).
-    return { ok: false, errors: [`The page did not finish loading within ${VERIFY_LOAD_MS / 1000} seconds (a script may run forever).`, ...seen.errors()], screenshot: null }
+    return {
+      ok: false,
+      errors: [`The page did not finish loading within ${VERIFY_LOAD_MS / 1000} seconds (a script may run forever).`, ...seen.errors()],
+      screenshot: null,
+    }
   }
   await page.waitForTimeout(SETTLE_MS)
   if (await page.evaluate(isBlank)) seen.add('The page is blank: nothing visible was rendered.')

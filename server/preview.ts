@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Env } from '../app/lib/env.server'
 import { etagMatches } from '../app/lib/http'
 import { previewHostOf } from '../app/lib/origins.server'
-import { loadPreviewDocument, PREVIEW_KIND_OF_PATH, runnerDocument, verifyPreviewSignature, type PreviewDocument, type PreviewKind } from '../app/pieces/preview.server'
+import {
+  loadPreviewDocument,
+  PREVIEW_KIND_OF_PATH,
+  runnerDocument,
+  verifyPreviewSignature,
+  type PreviewDocument,
+  type PreviewKind,
+} from '../app/pieces/preview.server'
 
 /** Saved documents kept in memory, by total size (one Piece can be megabytes). */
 const MAX_CACHED_BYTES = 32 * 1024 * 1024

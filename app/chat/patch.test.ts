@@ -76,8 +76,8 @@ describe('completedOperations', () => {
 
   it('reads nothing from a document answer and stops at the first operation that is not one', () => {
     expect(completedOperations('```html\n<!doctype html><body>{"a": 1}</body>\n```')).toEqual([])
-    expect(completedOperations('{"patches": [{"type": "replace", "target": "a"}, {"type": "move", "target": "b"}, {"type": "delete", "target": "c"}]}')).toEqual([
-      { type: 'replace', target: 'a' },
-    ])
+    expect(
+      completedOperations('{"patches": [{"type": "replace", "target": "a"}, {"type": "move", "target": "b"}, {"type": "delete", "target": "c"}]}'),
+    ).toEqual([{ type: 'replace', target: 'a' }])
   })
 })

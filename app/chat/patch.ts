@@ -5,10 +5,7 @@ const OPERATION_TYPES: readonly string[] = ['replace', 'insert', 'delete']
 
 /** A value that is a usable diff operation (as read from a model's JSON). */
 export const isDiffOperation = (value: unknown): value is DiffOperation =>
-  Boolean(value) &&
-  typeof value === 'object' &&
-  OPERATION_TYPES.includes((value as DiffOperation).type) &&
-  typeof (value as DiffOperation).target === 'string'
+  Boolean(value) && typeof value === 'object' && OPERATION_TYPES.includes((value as DiffOperation).type) && typeof (value as DiffOperation).target === 'string'
 
 export type PatchOutcome = { ok: boolean; code: string; applied: number; failed: { index: number; reason: 'missing' | 'ambiguous' | 'invalid' }[] }
 

@@ -164,7 +164,11 @@ async function buildWithModel(input: PipelineInput, report: Report, model: Model
   )
   if (!plan) throw new TokenBudgetSpent()
   const steps = parsePlan(plan.text)
-  await report({ stage: 'planning', tokensUsed: tokensUsed(), event: { type: 'status', stage: 'planning', plannedStepsTotal: steps.length, tokensUsed: tokensUsed() } })
+  await report({
+    stage: 'planning',
+    tokensUsed: tokensUsed(),
+    event: { type: 'status', stage: 'planning', plannedStepsTotal: steps.length, tokensUsed: tokensUsed() },
+  })
 
   let code = input.code
   let tokensSaved = 0
@@ -237,7 +241,11 @@ const checked = (check: BrowserCheck | null): Verification =>
 async function verifyResult(input: PipelineInput, report: Report, built: GenerationResult, model: ModelCalls | null): Promise<GenerationResult> {
   const verify = input.verify!
   const say = (title: string) =>
-    report({ stage: 'generating', tokensUsed: model?.tokensUsed() ?? built.tokensUsed, event: { type: 'progress', stage: 'generating', currentStepTitle: title, stepTitle: title } })
+    report({
+      stage: 'generating',
+      tokensUsed: model?.tokensUsed() ?? built.tokensUsed,
+      event: { type: 'progress', stage: 'generating', currentStepTitle: title, stepTitle: title },
+    })
   await say(STATUS_MESSAGES.verifying)
   const first = await verify(built.code, input.signal)
   input.signal.throwIfAborted()

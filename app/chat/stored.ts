@@ -21,7 +21,10 @@ export const VerificationSchema = z.object({
   skipped: z.boolean().catch(false),
   errors: z.array(z.string()).catch([]),
   screenshot: z.string().nullable().catch(null),
-  repair: z.object({ errors: z.array(z.string()).catch([]), kept: z.boolean() }).optional().catch(undefined),
+  repair: z
+    .object({ errors: z.array(z.string()).catch([]), kept: z.boolean() })
+    .optional()
+    .catch(undefined),
 })
 
 const ExchangeSchema = z.object({

@@ -36,8 +36,7 @@ export function previewUrl(piece: { id: number; updatedAt: string }, kind: 'save
  * The address of the code a running generation is checking in a browser (issue 13.1):
  * served on the Piece's own origin, as the draft will be, while the generation runs.
  */
-export const checkPreviewUrl = (pieceId: number, generationId: number, options: SignOptions = {}) =>
-  signedUrl('check', pieceId, String(generationId), options)
+export const checkPreviewUrl = (pieceId: number, generationId: number, options: SignOptions = {}) => signedUrl('check', pieceId, String(generationId), options)
 
 /** The draft runner of a Piece, on the Piece's own origin so the draft shares its storage. */
 export const runnerUrl = (pieceId: number, origins: PreviewOrigins) => `${pieceOriginIn(origins, pieceId)}/runner`

@@ -131,7 +131,11 @@ describe('a generation with a model server', () => {
     model().setResponder((body) => (isPlan(body) ? { content: '{"steps": ["Edit"]}' } : { content: answer }))
     const step = model().steer({ match: ['Request: live patches', 'Step 1 of'], hold: 'finish' })
     const user = await owner()
-    const sending = call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'live patches', code: start })
+    const sending = call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, {
+      pieceId: user.pieceId,
+      message: 'live patches',
+      code: start,
+    })
     await step.held()
     const first = start.replace('<h1>Old</h1>', '<h1>New</h1>')
     const both = first.replace('<footer>Footer</footer>', '<footer>Footer</footer><p>Added</p>')

@@ -74,8 +74,10 @@ async function generate(message: string) {
 }
 
 const completeEvent = async (pieceId: number) =>
-  (await sql<{ payload: { verification?: unknown } }[]>`
-    select payload from generation_events where piece_id = ${pieceId} and payload->>'type' = 'complete'`)[0]!.payload
+  (
+    await sql<{ payload: { verification?: unknown } }[]>`
+    select payload from generation_events where piece_id = ${pieceId} and payload->>'type' = 'complete'`
+  )[0]!.payload
 
 const savedExchange = async (pieceId: number) =>
   readDraft((await sql<{ draft: unknown }[]>`select draft from pieces where id = ${pieceId}`)[0]!.draft).exchangeHistory.at(-1)!
