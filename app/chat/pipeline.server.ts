@@ -228,6 +228,8 @@ const resultOf = ({ code, patches, tokensUsed, tokensSaved }: { code: string; pa
   tokensSaved,
 })
 
+const UNUSABLE_REPAIR = 'The repair answer held no code that could be used.'
+
 /** How the check went, as the chat says it (`skipped`: no browser to check in). */
 const checked = (check: BrowserCheck | null): Verification =>
   check ? { ok: check.ok, skipped: false, errors: check.errors, screenshot: check.screenshot } : { ok: false, skipped: true, errors: [], screenshot: null }
@@ -261,7 +263,7 @@ async function verifyResult(input: PipelineInput, report: Report, built: Generat
   )
   const repaired = answer ? applyAnswer(built.code, answer) : null
   const spent = { ...built, tokensUsed: model.tokensUsed() }
-  if (!repaired) return { ...spent, verification: { ...checked(first), repair: { errors: first.errors, kept: false } } }
+  if (!repaired) return { ...spent, verification: { ...checked(first), repair: { errors: [UNUSABLE_REPAIR], kept: false } } }
   await say(STATUS_MESSAGES.verifying)
   const second = await verify(repaired.code, input.signal)
   input.signal.throwIfAborted()

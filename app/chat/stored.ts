@@ -13,8 +13,8 @@ const StoredAttachment = AttachmentSchema.partial({ id: true }).extend({ url: z.
 /**
  * Issue 13.1: what loading the built code in a real browser found. `skipped` when no
  * browser was available; `repair` when a first check failed and the model was asked once
- * to fix it: that check's errors, and whether the repaired version was kept (it is only
- * when it is better).
+ * to fix it: whether the repaired version was kept (only when it is better), and the
+ * problems of the version that was not (the first one's when the repair was kept).
  */
 export const VerificationSchema = z.object({
   ok: z.boolean(),
