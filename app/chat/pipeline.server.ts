@@ -261,8 +261,10 @@ async function verifyResult(input: PipelineInput, report: Report, built: Generat
     ],
     Infinity,
   )
-  const repaired = answer ? applyAnswer(built.code, answer) : null
   const spent = { ...built, tokensUsed: model.tokensUsed() }
+  // What is left of the reservation cannot pay for a repair: none was tried.
+  if (!answer) return { ...spent, verification: checked(first) }
+  const repaired = applyAnswer(built.code, answer)
   if (!repaired) return { ...spent, verification: { ...checked(first), repair: { errors: [UNUSABLE_REPAIR], kept: false } } }
   await say(STATUS_MESSAGES.verifying)
   const second = await verify(repaired.code, input.signal)
