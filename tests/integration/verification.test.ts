@@ -144,9 +144,11 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
     }
     const found: Record<string, string[]> = {}
     for (const [name, document] of Object.entries(hostile)) {
-      builds(document, () => `\`\`\`html\n${document}\n\`\`\``)
+      // A repair without code is not checked again, so each page is loaded once.
+      builds(document, () => 'Sorry, I cannot fix this.')
       const { result } = await generate(`a hostile page: ${name}`)
       expect(result.verification.ok, name).toBe(false)
+      expect(result.verification.repair, name).toEqual({ errors: ['The repair answer held no code that could be used.'], kept: false })
       found[name] = result.verification.errors
     }
     expect(found.loop![0]).toMatch(/did not (finish loading|respond) within \d+ seconds/)
@@ -171,6 +173,27 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
     const stopped = await postJson(stop.action as RouteHandler, '/api/private/chat/stop', user.auth, { pieceId: user.pieceId })
     expect(await stopped.json()).toEqual({ tokensUsed: 340 })
     expect(await (await sending).json()).toMatchObject({ stopped: true })
+  })
+
+  it('relaunches a browser that goes away during the check and still reports the page', async () => {
+    const loop = page('<h1>Loop</h1><script>while (true) {}</script>')
+    builds(loop, () => 'Sorry, I cannot fix this.')
+    const user = await owner()
+    const sending = postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, {
+      pieceId: user.pieceId,
+      message: 'a browser that crashes',
+    })
+    await expect
+      .poll(
+        async () =>
+          (await sql`select 1 from generation_events where piece_id = ${user.pieceId} and payload->>'currentStepTitle' = 'Checking in a browser'`).length,
+        { timeout: 30_000 },
+      )
+      .toBe(1)
+    await closeBrowser()
+    const result = await (await sending).json()
+    expect(result.verification.ok).toBe(false)
+    expect(result.verification.errors[0]).toMatch(/did not (finish loading|respond) within \d+ seconds/)
   })
 
   it('skips the check without Chromium and says so', async () => {
