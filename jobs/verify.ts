@@ -85,7 +85,7 @@ export async function verifyInBrowser({ generationId, pieceId, code, signal }: P
   }
 }
 
-const BROWSER_GONE = /has been closed|browser has disconnected|Target crashed|Page crashed/i
+const BROWSER_GONE = /has been closed|browser has disconnected|Target crashed|Page crashed|net::ERR_ABORTED/i
 
 async function checkOnce(url: string, signal: AbortSignal, generationId: number): Promise<BrowserCheck | null> {
   try {
@@ -125,7 +125,9 @@ async function check(page: Page, url: string): Promise<BrowserCheck> {
     return route.continue()
   })
   const response = await page.goto(url, { waitUntil: 'commit', timeout: VERIFY_LOAD_MS }).catch((error: Error) => {
-    throw new NotServed(error.message.split('\n')[0])
+    // The preview origin could not be reached. An aborted load is the browser going away
+    // under the navigation (nothing else cancels it before the page runs): the caller retries.
+    throw /net::ERR_/.test(error.message) && !BROWSER_GONE.test(error.message) ? new NotServed(error.message.split('\n')[0]) : error
   })
   if (!response?.ok()) throw new NotServed(`the preview origin answered ${response?.status() ?? 'nothing'}`)
   const loaded = await page.waitForLoadState('load', { timeout: VERIFY_LOAD_MS }).then(
