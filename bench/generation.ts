@@ -10,9 +10,12 @@ import { percentiles, rssMb, signUpWithToken, startProduct, stop } from './lib'
  * - send → first `status` event, send → worker start (`planning`), send → `complete` event
  *   and send → HTTP answer, over sequential sends;
  * - relay: the worker's commit (heard by a LISTEN of our own) → the SSE subscriber;
+ * - verification (issue 13.1): the `Checking in a browser` event → `complete`, i.e. what
+ *   loading each result in the worker's Chromium adds (the first send launches the browser);
  * - 1,000 concurrent subscribers on one web process: extra memory and fan-out time.
+ * BENCH_PORT (default 3460) and the one after it are used for the product and its previews.
  */
-const PORT = 3460
+const PORT = Number(process.env.BENCH_PORT ?? 3460)
 const SENDS = 60
 const SUBSCRIBERS = 1000
 
@@ -25,7 +28,7 @@ const product = await startProduct(
 )
 const base = `http://127.0.0.1:${PORT}`
 
-type Timings = { firstStatus: number; planning: number; completeEvent: number; answer: number }
+type Timings = { firstStatus: number; planning: number; verifying: number; completeEvent: number; answer: number }
 
 try {
   const auth = await signUpWithToken(base)
@@ -34,6 +37,7 @@ try {
   const pieceId = await createPiece(auth, 'bench_main')
 
   const timings: Timings[] = []
+  let verified = 0
   const relay: number[] = []
   const notified = new Map<number, number>()
   await db.listen('generation_events', (payload) => {
@@ -51,8 +55,10 @@ try {
       if (id && notified.has(id)) relay.push(at - notified.get(id)!)
       if (event.type === 'status' && seen.firstStatus === undefined) seen.firstStatus = at - started
       if (event.type === 'status' && event.stage === 'planning' && seen.planning === undefined) seen.planning = at - started
+      if (event.type === 'progress' && event.currentStepTitle === 'Checking in a browser' && seen.verifying === undefined) seen.verifying = at - started
       if (event.type === 'complete') {
         seen.completeEvent = at - started
+        if (event.verification?.ok) verified += 1
         return true
       }
       return false
@@ -106,6 +112,10 @@ try {
     sendToCompleteEvent: percentiles(timings.map((t) => t.completeEvent)),
     sendToAnswer: percentiles(timings.map((t) => t.answer)),
     relayCommitToSubscriber: percentiles(relay),
+    // The first send launches Chromium; the warm figure is what a running worker adds.
+    verificationAdds: percentiles(timings.map((t) => t.completeEvent - t.verifying)),
+    verificationAddsWarm: percentiles(timings.slice(1).map((t) => t.completeEvent - t.verifying)),
+    verifiedOk: verified,
     subscribers: SUBSCRIBERS,
     rssBeforeMb: rssBefore,
     rssWithSubscribersMb: rssWith,
@@ -125,6 +135,9 @@ try {
   row('send → complete event', summary.sendToCompleteEvent)
   row('send → HTTP answer', summary.sendToAnswer)
   row('relay: commit (NOTIFY) → SSE subscriber', summary.relayCommitToSubscriber)
+  row('verification adds (browser warm)', summary.verificationAddsWarm)
+  row('verification adds (first launches Chromium)', summary.verificationAdds)
+  console.log(`${verified} of ${SENDS} results verified in a browser`)
   row(`fan-out to ${arrivals.length} subscribers of one Piece`, summary.fanOutToLastOf100)
   console.log(`${SUBSCRIBERS} subscribers: RSS ${rssBefore} MB → ${rssWith} MB (+${summary.extraMbForSubscribers} MB)`)
   mkdirSync('bench/results', { recursive: true })
@@ -146,7 +159,7 @@ async function createPiece(auth: Record<string, string>, name: string) {
   return ((await response.json()) as { id: number }).id
 }
 
-type StreamEvent = { type: string; stage?: string }
+type StreamEvent = { type: string; stage?: string; currentStepTitle?: string; verification?: { ok: boolean } }
 
 /** An SSE subscription read with fetch; `read` resolves when `until` says so. */
 async function subscribe(auth: Record<string, string>, pieceId: number) {

@@ -4,15 +4,20 @@ import { endStaleGenerations, GENERATE_QUEUE } from '../app/chat/generations.ser
 import { getEnv } from '../app/lib/env.server'
 import { QUEUES } from '../app/lib/queues'
 import { startNotifiedWorker } from './notified-worker'
+import { closeBrowser } from './browser'
+import { verifyInBrowser, warmVerifier } from './verify'
 
 const CONCURRENCY = 4
 const FALLBACK_POLL_MS = 1_000
 
 /**
  * Runs generate jobs the moment they are queued (see ./notified-worker.ts). Each job gets an
- * abort signal that fires at its expiry.
+ * abort signal that fires at its expiry. With `verify`, every result is loaded in this
+ * process's browser before it completes (issue 13.1, docs/decisions/0028); the app's
+ * generation code gets the check from here, as it may not import jobs/.
  */
-export async function startGenerateWorker(boss: PgBoss) {
+export async function startGenerateWorker(boss: PgBoss, { verify = false }: { verify?: boolean } = {}) {
+  if (verify) warmVerifier()
   const stop = await startNotifiedWorker<{ generationId: number }>(
     boss,
     GENERATE_QUEUE,
@@ -20,7 +25,7 @@ export async function startGenerateWorker(boss: PgBoss) {
       const controller = new AbortController()
       const expiry = setTimeout(() => controller.abort(), QUEUES.generate.expireInSeconds * 1000 - 5_000)
       try {
-        await runGenerationJob(Number(job.data.generationId), controller.signal)
+        await runGenerationJob(Number(job.data.generationId), controller.signal, verify ? verifyInBrowser : undefined)
       } finally {
         clearTimeout(expiry)
       }
@@ -37,5 +42,6 @@ export async function startGenerateWorker(boss: PgBoss) {
   return async () => {
     clearInterval(reaper)
     await stop()
+    if (verify) await closeBrowser()
   }
 }

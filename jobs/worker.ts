@@ -20,7 +20,7 @@ export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
   await boss.work(QUEUES.dailyReset.name, async () => runDailyReset())
   await boss.work(QUEUES.imageGc.name, async () => runImageCollection())
   const stopBilling = await startBillingWorkers(boss)
-  const stopGenerate = await startGenerateWorker(boss)
+  const stopGenerate = await startGenerateWorker(boss, { verify: true })
   const stopScreenshots = await startScreenshotWorker(boss)
   return async () => {
     await Promise.all([stopBilling(), stopGenerate(), stopScreenshots()])

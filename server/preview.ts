@@ -2,7 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Env } from '../app/lib/env.server'
 import { etagMatches } from '../app/lib/http'
 import { previewHostOf } from '../app/lib/origins.server'
-import { loadPreviewDocument, runnerDocument, verifyPreviewSignature, type PreviewDocument } from '../app/pieces/preview.server'
+import {
+  loadPreviewDocument,
+  PREVIEW_KIND_OF_PATH,
+  runnerDocument,
+  verifyPreviewSignature,
+  type PreviewDocument,
+  type PreviewKind,
+} from '../app/pieces/preview.server'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
 import { DATABASE_UNAVAILABLE_MESSAGE, SERVER_ERROR_MESSAGE } from '../app/lib/messages'
 
@@ -75,14 +82,14 @@ export function createPreviewHandler(env: Env) {
 
   let cachedBytes = 0
 
-  async function document(query: { kind: 'saved' | 'draft'; pieceId: string; version: string }) {
+  async function document(query: { kind: PreviewKind; pieceId: string; version: string }) {
     // The signed version names the saved code, so a cached copy is the right one; a draft
-    // changes under one address and is read by its owner alone, so it is never cached.
+    // (or the code a generation is checking) changes under one address, so it is never cached.
     const key = `${query.pieceId}:${query.version}`
     const cached = query.kind === 'saved' ? cache.get(key) : undefined
     if (cached) return cached
     const loaded = await loadPreviewDocument(Number(query.pieceId), query.kind, query.version)
-    if (!loaded || query.kind === 'draft' || loaded.bytes.length > MAX_CACHED_BYTES / 8) return loaded
+    if (!loaded || query.kind !== 'saved' || loaded.bytes.length > MAX_CACHED_BYTES / 8) return loaded
     cachedBytes += loaded.bytes.length - (cache.get(key)?.bytes.length ?? 0)
     cache.set(key, loaded)
     for (const [oldest, entry] of cache) {
@@ -110,10 +117,10 @@ export function createPreviewHandler(env: Env) {
         res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': runner.length })
         return res.end(req.method === 'HEAD' ? undefined : runner)
       }
-      const match = /^\/(p|d)\/(\d{1,15})$/.exec(url.pathname)
+      const match = /^\/(p|d|c)\/(\d{1,15})$/.exec(url.pathname)
       if (!match || (host.pieceId !== null && Number(match[2]) !== host.pieceId)) return plain(res, 404, 'Not found', host.ancestors)
       const query = {
-        kind: match[1] === 'd' ? ('draft' as const) : ('saved' as const),
+        kind: PREVIEW_KIND_OF_PATH[match[1]!]!,
         pieceId: match[2]!,
         version: url.searchParams.get('v') ?? '',
         expires: url.searchParams.get('exp') ?? '',

@@ -23,6 +23,7 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
       ...(result.answer ? { answer: result.answer } : {}),
     },
     tokensUsed: result.tokensUsed,
+    ...(result.verification && { verification: result.verification }),
   })
   await tx`update pieces set draft = ${jsonb(tx, draft)}, updated_at = now() where id = ${pieceId}`
   return draft

@@ -1,11 +1,13 @@
 import type { Attachment } from './send-schema'
 import { StoredDraft } from './stored'
+import type { Verification } from './types'
 
 /** Spec 2 §3 exchange and draftData. */
 export type Exchange = {
   userMessage: { role: 'user'; content: string; attachments: Attachment[] }
   assistantMessage: { role: 'assistant'; content: string; attachments: Attachment[]; patch?: string; patches?: unknown[]; answer?: string }
   tokensUsed: number
+  verification?: Verification
 }
 
 export type DraftData = {

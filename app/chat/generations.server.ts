@@ -197,7 +197,7 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
     const result = finish.status === 'complete' ? { ...finish.result, tokensUsed } : null
     await tx`
       update generations set
-        status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0,
+        status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0, checked_code = null,
         tokens_used = ${tokensUsed},
         tokens_saved = ${result?.tokensSaved ?? 0},
         result = ${result ? jsonb(tx, result) : null},

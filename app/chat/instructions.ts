@@ -3,7 +3,7 @@
  * self-contained HTML document; the model first plans short steps, then answers each step
  * with the whole updated document.
  */
-import type { DiffOperation } from './patch'
+import { isDiffOperation, type DiffOperation } from './patch'
 
 export const MAX_PLAN_STEPS = 4
 
@@ -28,6 +28,20 @@ export function stepMessage({ prompt, step, index, total, code }: { prompt: stri
     `Request: ${prompt}`,
     `Step ${index + 1} of ${total}: ${step}`,
     code.trim() ? `Current document:\n\`\`\`html\n${code}\n\`\`\`` : 'There is no document yet; start one.',
+  ].join('\n\n')
+}
+
+/**
+ * Issue 13.1: the one repair a generation asks for when its code failed in a browser. It
+ * is answered like a step (patches, or the whole document).
+ */
+export function repairMessage({ prompt, errors, code }: { prompt: string; errors: string[]; code: string }) {
+  return [
+    `Request: ${prompt}`,
+    'The current document was loaded in a real browser and failed with these problems:',
+    errors.map((error) => `- ${error}`).join('\n'),
+    'Fix them and keep everything else as it is.',
+    `Current document:\n\`\`\`html\n${code}\n\`\`\``,
   ].join('\n\n')
 }
 
@@ -66,13 +80,7 @@ export function parseStepAnswer(answer: string): { patches: DiffOperation[] | nu
   try {
     const patches = (JSON.parse(json) as { patches?: unknown }).patches
     if (!Array.isArray(patches)) return { patches: null, code }
-    const valid = patches.filter(
-      (patch): patch is DiffOperation =>
-        Boolean(patch) &&
-        typeof patch === 'object' &&
-        ['replace', 'insert', 'delete'].includes((patch as DiffOperation).type) &&
-        typeof (patch as DiffOperation).target === 'string',
-    )
+    const valid = patches.filter(isDiffOperation)
     return { patches: valid.length === patches.length && valid.length > 0 ? valid : null, code }
   } catch {
     return { patches: null, code }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { applyPatches, locate } from './patch'
+import { applyPatches, completedOperations, locate } from './patch'
 
 const doc = `<html>
   <body>
@@ -54,5 +54,30 @@ describe('applyPatches', () => {
   it('locates a loose match back to exact offsets', () => {
     const span = locate('a  b\n\tc', 'b c')
     expect(span).toEqual({ start: 3, end: 7 })
+  })
+})
+
+describe('completedOperations', () => {
+  const answer =
+    '```json\n{"patches": [{"type": "replace", "target": "<p>One</p>", "content": "<p>{One} \\"1\\"</p>"}, {"type": "delete", "target": "<p>Two</p>"}]}\n```'
+
+  it('reads each operation of a streamed answer once its closing brace has arrived', () => {
+    const cut = (marker: string) => answer.slice(0, answer.indexOf(marker) + marker.length)
+    expect(completedOperations(cut('"patches": ['))).toEqual([])
+    // A brace or an escaped quote inside a string does not end the object.
+    expect(completedOperations(cut('{One}'))).toEqual([])
+    expect(completedOperations(cut('</p>"}'))).toEqual([{ type: 'replace', target: '<p>One</p>', content: '<p>{One} "1"</p>' }])
+    expect(completedOperations(cut('"delete", "target"'))).toHaveLength(1)
+    expect(completedOperations(answer)).toEqual([
+      { type: 'replace', target: '<p>One</p>', content: '<p>{One} "1"</p>' },
+      { type: 'delete', target: '<p>Two</p>' },
+    ])
+  })
+
+  it('reads nothing from a document answer and stops at the first operation that is not one', () => {
+    expect(completedOperations('```html\n<!doctype html><body>{"a": 1}</body>\n```')).toEqual([])
+    expect(
+      completedOperations('{"patches": [{"type": "replace", "target": "a"}, {"type": "move", "target": "b"}, {"type": "delete", "target": "c"}]}'),
+    ).toEqual([{ type: 'replace', target: 'a' }])
   })
 })

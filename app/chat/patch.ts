@@ -1,6 +1,12 @@
 /** Spec 2 §3 diff operation. `insert` puts `content` right after `target`. */
 export type DiffOperation = { type: 'replace' | 'insert' | 'delete'; target: string; content?: string }
 
+const OPERATION_TYPES: readonly string[] = ['replace', 'insert', 'delete']
+
+/** A value that is a usable diff operation (as read from a model's JSON). */
+export const isDiffOperation = (value: unknown): value is DiffOperation =>
+  Boolean(value) && typeof value === 'object' && OPERATION_TYPES.includes((value as DiffOperation).type) && typeof (value as DiffOperation).target === 'string'
+
 export type PatchOutcome = { ok: boolean; code: string; applied: number; failed: { index: number; reason: 'missing' | 'ambiguous' | 'invalid' }[] }
 
 type Span = { start: number; end: number }
@@ -42,7 +48,7 @@ export function applyPatches(code: string, operations: DiffOperation[]): PatchOu
   let current = code
   const failed: PatchOutcome['failed'] = []
   operations.forEach((operation, index) => {
-    if (!operation || typeof operation.target !== 'string' || !['replace', 'insert', 'delete'].includes(operation.type)) {
+    if (!isDiffOperation(operation)) {
       failed.push({ index, reason: 'invalid' })
       return
     }
@@ -57,4 +63,43 @@ export function applyPatches(code: string, operations: DiffOperation[]): PatchOu
     else current = current.slice(0, span.start) + current.slice(span.end)
   })
   return { ok: failed.length === 0, code: current, applied: operations.length - failed.length, failed }
+}
+
+/**
+ * Issue 13.3: the operations complete so far in a streamed `{"patches": [...]}` answer
+ * (each object whose closing brace has arrived), so a step's edits show in the preview
+ * while the rest of the answer is still coming. Reads JSON strings with their escapes, so
+ * a brace inside a target or content does not end an object early.
+ */
+export function completedOperations(partial: string): DiffOperation[] {
+  const list = /"patches"\s*:\s*\[/.exec(partial)
+  if (!list) return []
+  const found: unknown[] = []
+  let depth = 0
+  let inString = false
+  let escaped = false
+  let objectStart = -1
+  for (let at = list.index + list[0].length; at < partial.length; at += 1) {
+    const char = partial[at]
+    if (inString) {
+      if (escaped) escaped = false
+      else if (char === '\\') escaped = true
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === '{') {
+      if (depth === 0) objectStart = at
+      depth += 1
+    } else if (char === '}') {
+      depth -= 1
+      if (depth === 0) {
+        try {
+          found.push(JSON.parse(partial.slice(objectStart, at + 1)))
+        } catch {
+          break
+        }
+      }
+    } else if (char === ']' && depth === 0) break
+  }
+  const invalid = found.findIndex((operation) => !isDiffOperation(operation))
+  return (invalid < 0 ? found : found.slice(0, invalid)) as DiffOperation[]
 }

@@ -1,11 +1,21 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { ChatEvent } from './types'
+import type { ChatEvent, Verification } from './types'
 import type { GenerationRequest, GenerationResult } from './stored'
-import { FULL_DOCUMENT_RETRY, parseDocument, parsePlan, parseStepAnswer, PLAN_INSTRUCTIONS, STEP_INSTRUCTIONS, stepMessage } from './instructions'
-import { modelServerConfigured, streamCompletion, userContent } from './model-client.server'
+import {
+  FULL_DOCUMENT_RETRY,
+  parseDocument,
+  parsePlan,
+  parseStepAnswer,
+  PLAN_INSTRUCTIONS,
+  repairMessage,
+  STEP_INSTRUCTIONS,
+  stepMessage,
+} from './instructions'
+import { modelServerConfigured, streamCompletion, userContent, type ModelUsage } from './model-client.server'
 import type { ModelId } from './models'
 import { offlineBuild } from './offline.server'
-import { applyPatches, type DiffOperation } from './patch'
+import { applyPatches, completedOperations, type DiffOperation } from './patch'
+import { STATUS_MESSAGES } from './progress'
 import type { Attachment } from './send-schema'
 import { estimatePromptTokens, estimateTokens, IMAGE_TOKENS } from './tokens'
 
@@ -18,7 +28,13 @@ export type PipelineInput = {
   /** Tokens this generation may spend (its reservation). */
   maxTokens: number
   signal: AbortSignal
+  /** Loads code in a real browser (issue 13.1); given by the worker, which owns the browser (docs/decisions/0028). */
+  verify?: Verify
 }
+
+/** What loading code in a browser found; null when no browser could check it. */
+export type BrowserCheck = { ok: boolean; errors: string[]; screenshot: string | null }
+export type Verify = (code: string, signal: AbortSignal) => Promise<BrowserCheck | null>
 
 /** One step of progress: the stage it puts the generation in and the event to stream. */
 export type PipelineProgress = {
@@ -55,26 +71,92 @@ export function requestPromptTokens({ message, code, messageHistory, attachments
 }
 
 /**
- * Plans, then builds step by step, reporting each step with the code so far. With an
- * OpenAI-compatible server configured the model does the work; otherwise the offline
- * generator does, through the same reports.
+ * Plans, then builds step by step, reporting each step with the code so far; then, when
+ * the worker can check code in a browser, checks the result and has the model repair it
+ * once if it failed. With an OpenAI-compatible server configured the model does the work;
+ * otherwise the offline generator does, through the same reports.
  *
  * Every model call's prompt and answer fit in what is left of the reservation, so a
  * generation never spends more than it holds. When the rest cannot pay for another
  * call, the generation ends with what its finished steps built.
  */
 export async function runPipeline(input: PipelineInput, report: Report): Promise<GenerationResult> {
-  if (!modelServerConfigured()) return offlineBuild(input, report)
-
-  let tokensUsed = 0
-  const ask = async (messages: ChatCompletionMessageParam[], most: number, onText?: (text: string) => void) => {
-    const budget = Math.min(most, input.maxTokens - tokensUsed - estimatePromptTokens(messages))
-    if (budget < MIN_ANSWER_TOKENS) return null
-    const answer = await streamCompletion({ model: input.model, maxTokens: budget, signal: input.signal, messages }, onText)
-    tokensUsed += answer.usage.totalTokens
-    return answer
+  if (!modelServerConfigured()) {
+    const built = await offlineBuild(input, report)
+    return input.verify ? verifyResult(input, report, built, null) : built
   }
+  const model = modelCalls(input)
+  const built = await buildWithModel(input, report, model)
+  return input.verify ? verifyResult(input, report, built, model) : built
+}
 
+type ModelCalls = {
+  ask: (messages: ChatCompletionMessageParam[], most: number, onText?: (text: string) => void) => Promise<{ text: string; usage: ModelUsage } | null>
+  tokensUsed: () => number
+}
+
+/** Model calls that count what they spend and never answer past the reservation (null when it cannot pay for one). */
+function modelCalls(input: PipelineInput): ModelCalls {
+  let tokensUsed = 0
+  return {
+    async ask(messages, most, onText) {
+      const budget = Math.min(most, input.maxTokens - tokensUsed - estimatePromptTokens(messages))
+      if (budget < MIN_ANSWER_TOKENS) return null
+      const answer = await streamCompletion({ model: input.model, maxTokens: budget, signal: input.signal, messages }, onText)
+      tokensUsed += answer.usage.totalTokens
+      return answer
+    },
+    tokensUsed: () => tokensUsed,
+  }
+}
+
+/**
+ * Streams a step's answer into the preview as it arrives: a document as it grows (at most
+ * every LIVE_CODE_EVERY_MS), or patches one by one, each applied to the step's code the
+ * moment its closing brace arrives (issue 13.3). Reports go out one after another, so the
+ * preview never steps back; `settled` waits for the last of them.
+ */
+function liveCode(code: string, show: (latestCode: string) => Promise<void>) {
+  let lastShown = 0
+  let patchesShown = 0
+  let queue = Promise.resolve()
+  const send = (latestCode: string) => {
+    queue = queue.then(() => show(latestCode)).catch(() => {})
+  }
+  const onText = (text: string) => {
+    const operations = code.trim() ? completedOperations(text) : []
+    if (operations.length > patchesShown) {
+      patchesShown = operations.length
+      const patched = applyPatches(code, operations)
+      if (patched.applied) send(patched.code)
+      return
+    }
+    if (operations.length || Date.now() - lastShown < LIVE_CODE_EVERY_MS) return
+    lastShown = Date.now()
+    const partial = parseDocument(`${text}\n\`\`\``)
+    if (partial) send(partial)
+  }
+  return { onText, settled: () => queue }
+}
+
+/**
+ * A step's (or the repair's) answer applied to `code`: its patches when they all apply,
+ * else its document. `saved` is what the patches spared against writing the whole
+ * document out (output tokens), so `tokensSaved` counts only edits that really landed.
+ */
+function applyAnswer(code: string, answer: { text: string; usage: ModelUsage }) {
+  const parsed = parseStepAnswer(answer.text)
+  const patched = parsed.patches && code.trim() ? applyPatches(code, parsed.patches) : null
+  if (patched?.ok) {
+    return { code: patched.code, patches: parsed.patches!, saved: Math.max(0, estimateTokens(patched.code) - answer.usage.completionTokens) }
+  }
+  // A patch that does not apply gives way to the full code (spec 2 §4).
+  if (parsed.code) return { code: parsed.code, patches: [] as DiffOperation[], saved: 0 }
+  return null
+}
+
+async function buildWithModel(input: PipelineInput, report: Report, model: ModelCalls): Promise<GenerationResult> {
+  const { ask, tokensUsed } = model
   const history: ChatCompletionMessageParam[] = input.history.slice(-HISTORY_SENT).map((message) => ({ role: message.role, content: message.content }))
   const plan = await ask(
     [{ role: 'system', content: PLAN_INSTRUCTIONS }, ...history, { role: 'user', content: userContent(input.prompt, input.attachments) }],
@@ -82,7 +164,11 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
   )
   if (!plan) throw new TokenBudgetSpent()
   const steps = parsePlan(plan.text)
-  await report({ stage: 'planning', tokensUsed, event: { type: 'status', stage: 'planning', plannedStepsTotal: steps.length, tokensUsed } })
+  await report({
+    stage: 'planning',
+    tokensUsed: tokensUsed(),
+    event: { type: 'status', stage: 'planning', plannedStepsTotal: steps.length, tokensUsed: tokensUsed() },
+  })
 
   let code = input.code
   let tokensSaved = 0
@@ -97,8 +183,7 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
       stepIndex: index,
       stepsTotal: steps.length,
     }
-    await report({ stage: 'generating', tokensUsed, event: { type: 'progress', stage: 'generating', ...progress, tokensUsed } })
-    let lastLive = Date.now()
+    await report({ stage: 'generating', tokensUsed: tokensUsed(), event: { type: 'progress', stage: 'generating', ...progress, tokensUsed: tokensUsed() } })
     const messages: ChatCompletionMessageParam[] = [
       { role: 'system', content: STEP_INSTRUCTIONS },
       {
@@ -106,39 +191,89 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
         content: userContent(stepMessage({ prompt: input.prompt, step, index, total: steps.length, code }), index === 0 ? input.attachments : []),
       },
     ]
-    const live = (text: string) => {
-      if (Date.now() - lastLive < LIVE_CODE_EVERY_MS) return
-      lastLive = Date.now()
-      const partial = parseDocument(`${text}\n\`\`\``)
-      if (partial)
-        report({ stage: 'generating', tokensUsed, event: { type: 'progress', stage: 'generating', ...progress, latestCode: partial } }).catch(() => {})
-    }
-    const answer = await ask(messages, Infinity, live)
+    const live = liveCode(code, (latestCode) =>
+      report({ stage: 'generating', tokensUsed: tokensUsed(), event: { type: 'progress', stage: 'generating', ...progress, latestCode } }),
+    )
+    const answer = await ask(messages, Infinity, live.onText)
+    await live.settled()
     if (!answer) break
-    const parsed = parseStepAnswer(answer.text)
-    const patched = parsed.patches && code.trim() ? applyPatches(code, parsed.patches) : null
-    let stepPatches: DiffOperation[] = []
-    if (patched?.ok) {
-      code = patched.code
-      stepPatches = parsed.patches!
-      tokensSaved += Math.max(0, estimateTokens(code) - answer.usage.completionTokens)
-    } else if (parsed.code) {
-      // A patch that does not apply gives way to the full code (spec 2 §4).
-      code = parsed.code
-    } else {
+    let applied = applyAnswer(code, answer)
+    if (!applied) {
       messages.push({ role: 'assistant', content: answer.text }, { role: 'user', content: FULL_DOCUMENT_RETRY })
-      const retry = await ask(messages, Infinity, live)
+      const retry = await ask(messages, Infinity, live.onText)
+      await live.settled()
       if (!retry) break
       const document = parseDocument(retry.text)
       if (!document) throw new Error('The model answered without an HTML document')
-      code = document
+      applied = { code: document, patches: [], saved: 0 }
     }
-    allPatches.push(...stepPatches)
+    code = applied.code
+    tokensSaved += applied.saved
+    allPatches.push(...applied.patches)
     await report({
       stage: 'generating',
-      tokensUsed,
-      event: { type: 'progress', stage: 'generating', ...progress, latestCode: code, patches: stepPatches, tokensUsed },
+      tokensUsed: tokensUsed(),
+      event: { type: 'progress', stage: 'generating', ...progress, latestCode: code, patches: applied.patches, tokensUsed: tokensUsed() },
     })
   }
-  return { code, patch: allPatches.length ? JSON.stringify(allPatches) : '', patches: allPatches, diffs: allPatches, tokensUsed, tokensSaved }
+  return resultOf({ code, patches: allPatches, tokensUsed: tokensUsed(), tokensSaved })
+}
+
+const resultOf = ({ code, patches, tokensUsed, tokensSaved }: { code: string; patches: DiffOperation[]; tokensUsed: number; tokensSaved: number }) => ({
+  code,
+  patch: patches.length ? JSON.stringify(patches) : '',
+  patches,
+  diffs: patches,
+  tokensUsed,
+  tokensSaved,
+})
+
+const UNUSABLE_REPAIR = 'The repair answer held no code that could be used.'
+
+/** How the check went, as the chat says it (`skipped`: no browser to check in). */
+const checked = (check: BrowserCheck | null): Verification =>
+  check ? { ok: check.ok, skipped: false, errors: check.errors, screenshot: check.screenshot } : { ok: false, skipped: true, errors: [], screenshot: null }
+
+/**
+ * Issue 13.1: loads the built code in a browser before the generation completes. When it
+ * fails and a model is configured, the model is asked once for a repair (the errors and
+ * the code; its tokens counted like any call), which is checked again; the repaired
+ * version is kept only when it has fewer problems. The offline path has no model to ask.
+ */
+async function verifyResult(input: PipelineInput, report: Report, built: GenerationResult, model: ModelCalls | null): Promise<GenerationResult> {
+  const verify = input.verify!
+  const say = (title: string) =>
+    report({
+      stage: 'generating',
+      tokensUsed: model?.tokensUsed() ?? built.tokensUsed,
+      event: { type: 'progress', stage: 'generating', currentStepTitle: title, stepTitle: title },
+    })
+  await say(STATUS_MESSAGES.verifying)
+  const first = await verify(built.code, input.signal)
+  input.signal.throwIfAborted()
+  if (!first || first.ok || !model) return { ...built, verification: checked(first) }
+
+  await say(STATUS_MESSAGES.repairing)
+  const answer = await model.ask(
+    [
+      { role: 'system', content: STEP_INSTRUCTIONS },
+      { role: 'user', content: repairMessage({ prompt: input.prompt, errors: first.errors, code: built.code }) },
+    ],
+    Infinity,
+  )
+  const spent = { ...built, tokensUsed: model.tokensUsed() }
+  // What is left of the reservation cannot pay for a repair: none was tried.
+  if (!answer) return { ...spent, verification: checked(first) }
+  const repaired = applyAnswer(built.code, answer)
+  if (!repaired) return { ...spent, verification: { ...checked(first), repair: { errors: [UNUSABLE_REPAIR], kept: false } } }
+  await say(STATUS_MESSAGES.verifying)
+  const second = await verify(repaired.code, input.signal)
+  input.signal.throwIfAborted()
+  const better = second && (second.ok || second.errors.length < first.errors.length)
+  if (!better) return { ...spent, verification: { ...checked(first), repair: { errors: second?.errors ?? [], kept: false } } }
+  const patches = [...(built.patches as DiffOperation[]), ...repaired.patches]
+  return {
+    ...resultOf({ code: repaired.code, patches, tokensUsed: model.tokensUsed(), tokensSaved: built.tokensSaved + repaired.saved }),
+    verification: { ...checked(second), repair: { errors: first.errors, kept: true } },
+  }
 }

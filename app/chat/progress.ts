@@ -10,6 +10,8 @@ export const STATUS_MESSAGES = {
   error: 'Something went wrong',
   busy: 'Another generation in progress',
   stopped: 'Generation stopped',
+  verifying: 'Checking in a browser',
+  repairing: 'Fixing what the check found',
 } as const
 
 export const PROGRESS_CLEAR_AFTER_COMPLETE_MS = 650
@@ -19,12 +21,13 @@ const clamp = (value: number) => Math.min(100, Math.max(0, value))
 
 /**
  * The chat's progress hint: Planning 30; a step message 45 + 50 × the step ratio, or 60
- * without step counts; Sending 15; complete 100.
+ * without step counts; the browser check and its repair 95; Sending 15; complete 100.
  */
 export function progressHint(message: string, step?: { index?: number; total?: number }) {
   if (message === STATUS_MESSAGES.complete) return 100
   if (message === STATUS_MESSAGES.sending) return 15
   if (message === STATUS_MESSAGES.planning) return 30
+  if (message === STATUS_MESSAGES.verifying || message === STATUS_MESSAGES.repairing) return 95
   if (step?.total && step.total > 0 && step.index !== undefined) return clamp(45 + 50 * ((step.index + 1) / step.total))
   return 60
 }

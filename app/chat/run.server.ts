@@ -4,7 +4,7 @@ import { appendEvent } from './events.server'
 import { finishGeneration } from './generations.server'
 import { StoredRequest, type GenerationRequest } from './stored'
 import type { ModelId } from './models'
-import { runPipeline, TokenBudgetSpent, type PipelineProgress } from './pipeline.server'
+import { runPipeline, TokenBudgetSpent, type BrowserCheck, type PipelineProgress } from './pipeline.server'
 
 /** How often a running generation checks for Stop and reports that it is alive. */
 const STOP_POLL_MS = 250
@@ -12,6 +12,9 @@ const STOP_POLL_MS = 250
 const heartbeatMs = () => Math.min(5_000, (getEnv().GENERATION_STALE_SECONDS * 1000) / 3)
 
 export class GenerationStopped extends Error {}
+
+/** Loads a generation's code in a browser (issue 13.1); the worker that owns the browser gives it (docs/decisions/0028). */
+export type VerifyGeneration = (check: { generationId: number; pieceId: number; code: string; signal: AbortSignal }) => Promise<BrowserCheck | null>
 
 type Claimed = { pieceId: number; userId: number; model: ModelId; request: GenerationRequest; reserved: number }
 
@@ -41,9 +44,10 @@ async function claim(generationId: number): Promise<Claimed | null> {
 /**
  * The generate job: plan, then build step by step, streaming progress as events. The
  * model call is aborted within a quarter second of Stop, or when pg-boss gives up on the
- * job. A failure that is not the user's doing ends the generation at no charge.
+ * job. A failure that is not the user's doing ends the generation at no charge. With
+ * `verify`, the result is checked in a browser before it completes.
  */
-export async function runGenerationJob(generationId: number, jobSignal?: AbortSignal) {
+export async function runGenerationJob(generationId: number, jobSignal?: AbortSignal, verify?: VerifyGeneration) {
   const claimed = await claim(generationId)
   if (!claimed) return
   const controller = new AbortController()
@@ -80,6 +84,7 @@ export async function runGenerationJob(generationId: number, jobSignal?: AbortSi
         history: claimed.request.messageHistory,
         maxTokens: claimed.reserved,
         signal: controller.signal,
+        verify: verify && ((code, signal) => verify({ generationId, pieceId: claimed.pieceId, code, signal })),
       },
       report,
     )

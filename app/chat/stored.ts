@@ -10,6 +10,23 @@ import { AttachmentSchema } from './send-schema'
 
 const StoredAttachment = AttachmentSchema.partial({ id: true }).extend({ url: z.string() })
 
+/**
+ * Issue 13.1: what loading the built code in a real browser found. `skipped` when no
+ * browser was available; `repair` when a first check failed and the model was asked once
+ * to fix it: whether the repaired version was kept (only when it is better), and the
+ * problems of the version that was not (the first one's when the repair was kept).
+ */
+export const VerificationSchema = z.object({
+  ok: z.boolean(),
+  skipped: z.boolean().catch(false),
+  errors: z.array(z.string()).catch([]),
+  screenshot: z.string().nullable().catch(null),
+  repair: z
+    .object({ errors: z.array(z.string()).catch([]), kept: z.boolean() })
+    .optional()
+    .catch(undefined),
+})
+
 const ExchangeSchema = z.object({
   userMessage: z.object({ role: z.literal('user'), content: z.string(), attachments: z.array(StoredAttachment).catch([]) }),
   assistantMessage: z.object({
@@ -22,6 +39,7 @@ const ExchangeSchema = z.object({
     answer: z.string().optional(),
   }),
   tokensUsed: z.number().catch(0),
+  verification: VerificationSchema.optional().catch(undefined),
 })
 
 /** A stored draft; any field that does not parse falls back to its empty value. */
@@ -48,6 +66,7 @@ export const StoredResult = z.object({
   tokensUsed: z.number(),
   tokensSaved: z.number(),
   answer: z.string().optional(),
+  verification: VerificationSchema.optional(),
 })
 export type GenerationResult = z.infer<typeof StoredResult>
 
@@ -69,4 +88,5 @@ export const ChatEventSchema = z.object({
   tokensSaved: z.number().optional(),
   generationId: z.number().optional(),
   error: z.string().optional(),
+  verification: VerificationSchema.optional(),
 })

@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import type { DraftData } from './draft'
 import type { ModelId } from './models'
 import type { Attachment } from './send-schema'
-import type { ChatEventSchema } from './stored'
+import type { ChatEventSchema, VerificationSchema } from './stored'
 
 /**
  * Types shared by the chat's server modules and its components. A plain module: it
@@ -11,6 +11,9 @@ import type { ChatEventSchema } from './stored'
 
 /** Spec 2 §3 chat stream events (parsed where they leave the database, app/chat/stored.ts). */
 export type ChatEvent = z.infer<typeof ChatEventSchema>
+
+/** Issue 13.1: what loading a generation's code in a browser found. */
+export type Verification = z.infer<typeof VerificationSchema>
 
 /** Where a generation is: spec 2 §3 stream `stage`. */
 export type GenerationStage = NonNullable<ChatEvent['stage']>

@@ -15,20 +15,28 @@ const sign = (secret: string, body: string) => createHmac('sha256', secret).upda
  * that the viewer may see the Piece, so the preview origin needs no cookie of the app.
  * The expiry is rounded to the hour so the address (and the browser's cache) stays stable.
  */
-export type PreviewKind = 'saved' | 'draft'
-const PATHS: Record<PreviewKind, string> = { saved: 'p', draft: 'd' }
+export type PreviewKind = 'saved' | 'draft' | 'check'
+const PATHS: Record<PreviewKind, string> = { saved: 'p', draft: 'd', check: 'c' }
+export const PREVIEW_KIND_OF_PATH: Record<string, PreviewKind> = { p: 'saved', d: 'draft', c: 'check' }
 
-export function previewUrl(
-  piece: { id: number; updatedAt: string },
-  kind: PreviewKind = 'saved',
-  { origins = configuredOrigins(), now = Date.now() }: { origins?: PreviewOrigins; now?: number } = {},
-) {
+type SignOptions = { origins?: PreviewOrigins; now?: number }
+
+function signedUrl(kind: PreviewKind, pieceId: number, version: string, { origins = configuredOrigins(), now = Date.now() }: SignOptions) {
   const hour = 60 * 60
   const expires = (Math.ceil(now / 1000 / hour) + 1) * hour + (PREVIEW_LINK_SECONDS - hour)
-  const version = String(Date.parse(piece.updatedAt))
-  const params = new URLSearchParams({ v: version, exp: String(expires), sig: sign(cookieSecrets()[0]!, `${kind}:${piece.id}.${version}.${expires}`) })
-  return `${pieceOriginIn(origins, piece.id)}/${PATHS[kind]}/${piece.id}?${params}`
+  const params = new URLSearchParams({ v: version, exp: String(expires), sig: sign(cookieSecrets()[0]!, `${kind}:${pieceId}.${version}.${expires}`) })
+  return `${pieceOriginIn(origins, pieceId)}/${PATHS[kind]}/${pieceId}?${params}`
 }
+
+export function previewUrl(piece: { id: number; updatedAt: string }, kind: 'saved' | 'draft' = 'saved', options: SignOptions = {}) {
+  return signedUrl(kind, piece.id, String(Date.parse(piece.updatedAt)), options)
+}
+
+/**
+ * The address of the code a running generation is checking in a browser (issue 13.1):
+ * served on the Piece's own origin, as the draft will be, while the generation runs.
+ */
+export const checkPreviewUrl = (pieceId: number, generationId: number, options: SignOptions = {}) => signedUrl('check', pieceId, String(generationId), options)
 
 /** The draft runner of a Piece, on the Piece's own origin so the draft shares its storage. */
 export const runnerUrl = (pieceId: number, origins: PreviewOrigins) => `${pieceOriginIn(origins, pieceId)}/runner`
@@ -89,12 +97,22 @@ export function withStorageFallback(html: string) {
  * the Piece gets.
  */
 export async function loadPreviewDocument(pieceId: number, kind: PreviewKind, version: string): Promise<PreviewDocument | null> {
+  if (kind === 'check') {
+    const [check] = await sql<{ code: string }[]>`
+      select checked_code as code from generations
+      where id = ${version} and piece_id = ${pieceId} and status = 'running' and checked_code is not null`
+    return check ? document(check.code) : null
+  }
   const [row] = await sql<{ name: string; description: string; code: string; draft: unknown; version: string }[]>`
     select name, description, code, draft, floor(extract(epoch from updated_at) * 1000)::bigint::text as version from pieces where id = ${pieceId}`
   if (!row || (kind === 'saved' && row.version !== version)) return null
   const code = kind === 'draft' ? codeAt(readDraft(row.draft), row.code) : row.code
   // The saved version is the public page, seen by visitors; the draft is the owner's (editor without JavaScript).
-  const bytes = Buffer.from(withStorageFallback(code.trim() ? code : starterDocument(row, kind === 'saved' ? 'visitor' : 'owner')))
+  return document(code.trim() ? code : starterDocument(row, kind === 'saved' ? 'visitor' : 'owner'))
+}
+
+function document(html: string): PreviewDocument {
+  const bytes = Buffer.from(withStorageFallback(html))
   return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` }
 }
 

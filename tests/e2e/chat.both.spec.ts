@@ -45,6 +45,18 @@ test('send a prompt, watch it build, accept it, and the public page shows it', a
   await expect(page.frameLocator(`iframe[title="${name} preview"]`).locator('body')).not.toContainText(STARTER_TEXT.visitor)
 })
 
+test('a build is checked in a real browser and the chat says so, with a screenshot (issue 13.1)', async ({ page }) => {
+  await newPiece(page)
+  await page.getByLabel('Message').fill('a verified greeting card')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const history = page.getByRole('list', { name: 'Chat history' })
+  await expect(history.getByText('Verified in a browser')).toBeVisible({ timeout: 20_000 })
+  await expect(history.getByRole('img', { name: 'The built page as the browser showed it' })).toHaveAttribute('src', /^data:image\/webp;base64,/)
+  // A reload reads it from the saved exchange.
+  await page.reload()
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText('Verified in a browser')).toBeVisible()
+})
+
 test('undo and redo move through history; reject restores the saved Piece', async ({ page }) => {
   const name = await newPiece(page)
   for (const message of ['a notes app', 'make the title Shopping']) {

@@ -120,4 +120,38 @@ describe('a generation with a model server', () => {
     expect(fallback.code).toBe(DOCUMENT('Rebuilt'))
     expect(calls).toBe(2)
   })
+
+  it('shows streamed patches in the preview as each one arrives, before the step ends (issue 13.3)', async () => {
+    const start = `<!doctype html><html><body><h1>Old</h1><p>${'A paragraph kept as it is. '.repeat(60)}</p><footer>Footer</footer></body></html>`
+    const patches = [
+      { type: 'replace', target: '<h1>Old</h1>', content: '<h1>New</h1>' },
+      { type: 'insert', target: '<footer>Footer</footer>', content: '<p>Added</p>' },
+    ]
+    const answer = `\`\`\`json\n${JSON.stringify({ patches }, null, 2)}\n\`\`\``
+    model().setResponder((body) => (isPlan(body) ? { content: '{"steps": ["Edit"]}' } : { content: answer }))
+    const step = model().steer({ match: ['Request: live patches', 'Step 1 of'], hold: 'finish' })
+    const user = await owner()
+    const sending = call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, {
+      pieceId: user.pieceId,
+      message: 'live patches',
+      code: start,
+    })
+    await step.held()
+    const first = start.replace('<h1>Old</h1>', '<h1>New</h1>')
+    const both = first.replace('<footer>Footer</footer>', '<footer>Footer</footer><p>Added</p>')
+    // The step's answer is all sent but not finished: what the preview got so far came from the stream.
+    await vi.waitFor(async () => {
+      const live = await sql<{ code: string }[]>`
+        select payload->>'latestCode' as code from generation_events
+        where piece_id = ${user.pieceId} and payload ? 'latestCode' and not payload ? 'patches' order by id`
+      expect(live.map((row) => row.code)).toEqual([first, both])
+    })
+    step.release()
+    const result = await (await sending).json()
+    expect(result.code).toBe(both)
+    expect(result.patches).toEqual(patches)
+    // Saved: the output tokens of writing the whole document out, less those the patches took.
+    expect(result.tokensSaved).toBe(Math.ceil(both.length / 4) - Math.ceil(answer.length / 4))
+    step.remove()
+  })
 })

@@ -47,9 +47,10 @@ const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
 
 /**
  * A real generate worker (pg-boss) for the test file, with the OpenAI fake as the model
- * server when `model` is set (the offline generator otherwise). Returns the fake's getter.
+ * server when `model` is set (the offline generator otherwise), checking each result in
+ * the system Chromium when `verify` is set. Returns the fake's getter.
  */
-export function useGenerateWorker({ model }: { model: boolean }) {
+export function useGenerateWorker({ model, verify = false }: { model: boolean; verify?: boolean }) {
   let fake: OpenAIFake | undefined
   let boss: PgBoss
   let stopWorker: () => Promise<void>
@@ -60,7 +61,7 @@ export function useGenerateWorker({ model }: { model: boolean }) {
       store()?.delete('env')
     }
     boss = await startBoss(process.env.DATABASE_URL!)
-    stopWorker = await startGenerateWorker(boss)
+    stopWorker = await startGenerateWorker(boss, { verify })
   })
   afterAll(async () => {
     await stopWorker()

@@ -1,6 +1,7 @@
 import { cn } from '~/ui/cn'
 import type { DraftData } from '../draft'
 import type { Attachment } from '../send-schema'
+import type { Verification } from '../types'
 import { TypingDots } from './status-bar'
 
 /**
@@ -38,6 +39,7 @@ export function ChatHistory({
             {exchange.assistantMessage.answer && !exchange.tokensUsed ? 'Answered' : 'Built'}
             {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
           </p>
+          {exchange.verification ? <VerificationNote verification={exchange.verification} /> : null}
         </li>
       ))}
       {sending ? (
@@ -64,5 +66,40 @@ function Message({ text, attachments }: { text: string; attachments: Attachment[
         </div>
       ) : null}
     </>
+  )
+}
+
+/** Issue 13.1: how the built page did in a real browser, in plain words. */
+function VerificationNote({ verification }: { verification: Verification }) {
+  if (verification.skipped) return <p className="mt-1 text-xs text-zinc-500">Not checked in a browser: none is available on this server.</p>
+  const { repair } = verification
+  return (
+    <div className="mt-2 text-xs" data-testid="verification">
+      {verification.ok ? (
+        <p className="font-medium text-emerald-700 dark:text-emerald-400">Verified in a browser{repair?.kept ? ' after one repair' : ''}</p>
+      ) : (
+        <>
+          <p className="font-medium text-amber-700 dark:text-amber-400">The browser check found problems:</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-4 text-zinc-600 dark:text-zinc-400">
+            {verification.errors.map((error, index) => (
+              <li key={index} className="break-words">
+                {error}
+              </li>
+            ))}
+          </ul>
+          {repair && !repair.kept ? <p className="mt-1 text-zinc-500">A repair was tried and did not do better, so this is the first version.</p> : null}
+        </>
+      )}
+      {repair?.kept ? <p className="mt-1 text-zinc-500">Fixed: {repair.errors.join(' ')}</p> : null}
+      {verification.screenshot ? (
+        <img
+          src={verification.screenshot}
+          alt="The built page as the browser showed it"
+          width={160}
+          height={100}
+          className="mt-2 rounded border border-zinc-200 dark:border-zinc-800"
+        />
+      ) : null}
+    </div>
   )
 }

@@ -1,0 +1,151 @@
+import type { Page } from 'playwright-core'
+import sharp from 'sharp'
+import type { BrowserCheck } from '../app/chat/pipeline.server'
+import type { VerifyGeneration } from '../app/chat/run.server'
+import { checkTarget } from '../app/chat/verification.server'
+import { BrowserUnavailable, prepareSpare, RenderTimeout, withPage } from './browser'
+
+/** The viewport the check loads the page in; the chat shows it at THUMBNAIL width. */
+const VIEWPORT = { width: 1024, height: 640 }
+const THUMBNAIL = { width: 320, height: 200 }
+/** How long the page may take to load (a script that runs forever never does). */
+export const VERIFY_LOAD_MS = 4_000
+/** The whole check's hard bound, the screenshot included. */
+export const VERIFY_TIMEOUT_MS = 6_000
+/** After `load`, errors of the first timers and frames still count. */
+const SETTLE_MS = 150
+/** Errors kept word for word; past this, the rest are counted. */
+const MAX_ERRORS = 8
+
+/** Raised when the page could not be served (our fault, not the Piece's): the check is skipped. */
+class NotServed extends Error {}
+
+/** True when nothing visible was rendered: no text and no image, drawing, media or control with a size. */
+function isBlank() {
+  if ((document.body?.innerText ?? '').trim()) return false
+  const shown = (element: Element) => {
+    const box = element.getBoundingClientRect()
+    const style = getComputedStyle(element)
+    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && Number(style.opacity) > 0
+  }
+  return ![...document.querySelectorAll('img,svg,canvas,video,input,button,select,textarea,iframe,object,embed,progress,meter')].some(shown)
+}
+
+/** Collects what goes wrong on the page, in plain words, the first MAX_ERRORS of them. */
+function watch(page: Page, url: string) {
+  const errors: string[] = []
+  let more = 0
+  const add = (error: string) => {
+    if (errors.length < MAX_ERRORS) errors.push(error.length > 300 ? `${error.slice(0, 300)}…` : error)
+    else more += 1
+  }
+  page.on('pageerror', (error) => add(`Uncaught error: ${error.message}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') add(`Console error: ${message.text()}`)
+  })
+  page.on('requestfailed', (request) => {
+    if (request.url() !== url && !left.has(request.url())) add(`Could not load ${request.url()} (${request.failure()?.errorText ?? 'failed'})`)
+  })
+  page.on('response', (response) => {
+    if (response.url() !== url && response.status() >= 400) add(`Could not load ${response.url()} (HTTP ${response.status()})`)
+  })
+  // Dialogs are dismissed (jobs/browser.ts), but one opened while loading would stop a visitor.
+  let dialogs = 0
+  page.on('dialog', () => (dialogs += 1))
+  const left = new Set<string>()
+  return {
+    errors: () => [
+      ...(dialogs ? [`The page opened ${dialogs === 1 ? 'a dialog' : `${dialogs} dialogs`} (alert, confirm or prompt) while loading.`] : []),
+      ...errors,
+      ...(more ? [`…and ${more.toLocaleString('en-US')} more problems like these`] : []),
+    ],
+    add,
+    left,
+  }
+}
+
+/**
+ * Issue 13.1: loads a generation's code from the preview origin in the worker's browser
+ * (jobs/browser.ts: a fresh context, dialogs dismissed, a hard time limit) and reports
+ * uncaught errors, console errors, failed requests, a page that tries to leave, one that
+ * does not finish loading, and a blank page, with a small screenshot. Answers null when
+ * there is no browser or the page could not be served (nothing was checked). Stop aborts
+ * the check at once.
+ */
+export async function verifyInBrowser({ generationId, pieceId, code, signal }: Parameters<VerifyGeneration>[0]): Promise<BrowserCheck | null> {
+  signal.throwIfAborted()
+  const url = await checkTarget(generationId, pieceId, code)
+  try {
+    return await checkOnce(url, signal, generationId)
+  } catch (error) {
+    // A browser that crashed (or was dropped) under the check is relaunched for one more try.
+    if (signal.aborted || !BROWSER_GONE.test((error as Error).message)) throw error
+    console.warn(`[verify] generation ${generationId}: the browser went away (${(error as Error).message.split('\n')[0]}); checking again`)
+    return checkOnce(url, signal, generationId)
+  }
+}
+
+const BROWSER_GONE = /has been closed|browser has disconnected|Target crashed|Page crashed|net::ERR_ABORTED/i
+
+async function checkOnce(url: string, signal: AbortSignal, generationId: number): Promise<BrowserCheck | null> {
+  try {
+    return await withPage({ ...VIEWPORT, timeoutMs: VERIFY_TIMEOUT_MS, spare: true }, async (page) => {
+      const stopped = new Promise<never>((_, reject) => {
+        if (signal.aborted) reject(signal.reason)
+        signal.addEventListener('abort', () => reject(signal.reason), { once: true })
+      })
+      stopped.catch(() => {})
+      return Promise.race([check(page, url), stopped])
+    })
+  } catch (error) {
+    if (signal.aborted) throw signal.reason
+    if (error instanceof BrowserUnavailable) return null
+    if (error instanceof NotServed) {
+      console.warn(`[verify] generation ${generationId}: ${error.message}; not checked`)
+      return null
+    }
+    if (error instanceof RenderTimeout) return { ok: false, errors: [`The page did not respond within ${VERIFY_TIMEOUT_MS / 1000} seconds.`], screenshot: null }
+    throw error
+  }
+}
+
+/** Starts the browser and a fresh page for the first check before any generation needs it. */
+export const warmVerifier = () => prepareSpare(VIEWPORT)
+
+async function check(page: Page, url: string): Promise<BrowserCheck> {
+  const seen = watch(page, url)
+  // A page that navigates away is kept on its own page, and that is a problem to report.
+  await page.route('**/*', (route) => {
+    const request = route.request()
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame() && request.url() !== url) {
+      seen.left.add(request.url())
+      seen.add(`The page tried to leave for ${request.url()}`)
+      return route.abort()
+    }
+    return route.continue()
+  })
+  const response = await page.goto(url, { waitUntil: 'commit', timeout: VERIFY_LOAD_MS }).catch((error: Error) => {
+    // The preview origin could not be reached. An aborted load is the browser going away
+    // under the navigation (nothing else cancels it before the page runs): the caller retries.
+    throw /net::ERR_/.test(error.message) && !BROWSER_GONE.test(error.message) ? new NotServed(error.message.split('\n')[0]) : error
+  })
+  if (!response?.ok()) throw new NotServed(`the preview origin answered ${response?.status() ?? 'nothing'}`)
+  const loaded = await page.waitForLoadState('load', { timeout: VERIFY_LOAD_MS }).then(
+    () => true,
+    () => false,
+  )
+  if (!loaded) {
+    // A page stuck in a script answers nothing more (no screenshot either).
+    return {
+      ok: false,
+      errors: [`The page did not finish loading within ${VERIFY_LOAD_MS / 1000} seconds (a script may run forever).`, ...seen.errors()],
+      screenshot: null,
+    }
+  }
+  await page.waitForTimeout(SETTLE_MS)
+  if (await page.evaluate(isBlank)) seen.add('The page is blank: nothing visible was rendered.')
+  const shot = await page.screenshot({ type: 'jpeg', quality: 80, animations: 'disabled', timeout: VERIFY_LOAD_MS })
+  const thumbnail = await sharp(shot).resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover', position: 'top' }).webp({ quality: 60 }).toBuffer()
+  const errors = seen.errors()
+  return { ok: errors.length === 0, errors, screenshot: `data:image/webp;base64,${thumbnail.toString('base64')}` }
+}

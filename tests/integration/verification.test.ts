@@ -1,0 +1,212 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerWithPassword } from '../../app/accounts/accounts.server'
+import { issueToken } from '../../app/accounts/tokens.server'
+import { readDraft } from '../../app/chat/draft'
+import { sql } from '../../app/lib/db.server'
+import { getEnv } from '../../app/lib/env.server'
+import { createPiece } from '../../app/pieces/pieces.server'
+import * as send from '../../app/routes/api/api.private.piece-user-usage'
+import * as stop from '../../app/routes/api/api.private.chat.stop'
+import { closeBrowser } from '../../jobs/browser'
+import { createPreviewHandler } from '../../server/preview'
+import type { ChatRequest } from '../fakes/openai'
+import { postJson, useGenerateWorker, type RouteHandler } from '../support/routes'
+
+/**
+ * Issue 13.1: every generation is loaded from the preview origin in the system Chromium
+ * before it completes, through a real pg-boss worker and the real `openai` client against
+ * the OpenAI fake; a failed check is repaired once by the model.
+ */
+const page = (body: string, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>T</title>${head}</head><body>${body}</body></html>`
+const WORKING = page('<main><h1>Counter</h1><button id="b">0</button></main><script>document.getElementById("b").onclick = () => {}</script>')
+const THROWING = page('<h1>Broken</h1><script>missingFunction()</script>')
+const BLANK = page('<div></div>')
+
+const text = (body: ChatRequest) => JSON.stringify(body.messages ?? [])
+const isPlan = (body: ChatRequest) => text(body).includes('You plan changes')
+const isRepair = (body: ChatRequest) => text(body).includes('failed with these problems')
+
+const model = useGenerateWorker({ model: true, verify: true })
+let preview: Server
+const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
+
+beforeAll(async () => {
+  preview = createServer()
+  await new Promise<void>((resolve) => preview.listen(0, '127.0.0.1', resolve))
+  const port = (preview.address() as AddressInfo).port
+  Object.assign(process.env, { PREVIEW_PORT: String(port), PREVIEW_ORIGIN: `http://localhost:${port}` })
+  store()?.delete('env')
+  const handler = createPreviewHandler(getEnv())
+  preview.on('request', (req, res) => void handler(req, res))
+})
+
+afterAll(async () => {
+  await new Promise((resolve) => preview.close(resolve))
+  delete process.env.PREVIEW_PORT
+  delete process.env.PREVIEW_ORIGIN
+  store()?.delete('env')
+})
+
+async function owner() {
+  const created = await registerWithPassword(`verify.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, 'correct horse battery')
+  if (!created.ok) throw new Error('setup failed')
+  const { token } = await issueToken(created.userId)
+  const piece = await createPiece(created.userId, { name: `verify_${Math.random().toString(36).slice(2, 9)}` })
+  return { userId: created.userId, pieceId: piece.id, auth: { Authorization: `Bearer ${token}` } }
+}
+
+/** The model builds `document` in one step (the request names the test, so parallel files never mix). */
+function builds(document: string, repair?: (body: ChatRequest) => string) {
+  model().setResponder((body) => {
+    if (isPlan(body)) return { content: '{"steps": ["Build it"]}', usage: { prompt_tokens: 30, completion_tokens: 10, total_tokens: 40 } }
+    if (isRepair(body) && repair) return { content: repair(body), usage: { prompt_tokens: 300, completion_tokens: 50, total_tokens: 350 } }
+    return { content: `\`\`\`html\n${document}\n\`\`\``, usage: { prompt_tokens: 200, completion_tokens: 100, total_tokens: 300 } }
+  })
+}
+
+async function generate(message: string) {
+  const user = await owner()
+  const response = await postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message })
+  expect(response.status).toBe(200)
+  return { user, result: await response.json() }
+}
+
+const completeEvent = async (pieceId: number) =>
+  (
+    await sql<{ payload: { verification?: unknown } }[]>`
+    select payload from generation_events where piece_id = ${pieceId} and payload->>'type' = 'complete'`
+  )[0]!.payload
+
+const savedExchange = async (pieceId: number) =>
+  readDraft((await sql<{ draft: unknown }[]>`select draft from pieces where id = ${pieceId}`)[0]!.draft).exchangeHistory.at(-1)!
+
+describe('verification in a browser', { timeout: 90_000 }, () => {
+  it('passes a working page, with a screenshot, on the complete event and in the saved exchange', async () => {
+    builds(WORKING)
+    const { user, result } = await generate('a working counter')
+    expect(result.verification).toMatchObject({ ok: true, skipped: false, errors: [] })
+    expect(result.verification.screenshot).toMatch(/^data:image\/webp;base64,/)
+    expect(result.tokensUsed).toBe(340)
+    expect((await completeEvent(user.pieceId)).verification).toEqual(result.verification)
+    expect((await savedExchange(user.pieceId)).verification).toEqual(result.verification)
+    const [row] = await sql<{ checked: string | null }[]>`select checked_code as checked from generations where piece_id = ${user.pieceId}`
+    expect(row!.checked).toBeNull()
+  })
+
+  it('fails a throwing page with its error, and keeps it when the repair is no better', async () => {
+    builds(THROWING, () => `\`\`\`html\n${THROWING}\n\`\`\``)
+    const { result } = await generate('a throwing page')
+    expect(result.verification.ok).toBe(false)
+    expect(result.verification.errors).toEqual([expect.stringMatching(/^Uncaught error: .*missingFunction is not defined/)])
+    expect(result.verification.repair).toEqual({ errors: result.verification.errors, kept: false })
+    // The repair was asked for and paid for, though not kept.
+    expect(result.tokensUsed).toBe(690)
+    expect(result.code).toBe(THROWING)
+  })
+
+  it('fails a blank page', async () => {
+    builds(BLANK, () => `\`\`\`html\n${page('<script>nope()</script>')}\n\`\`\``)
+    const { result } = await generate('a blank page')
+    expect(result.verification.ok).toBe(false)
+    expect(result.verification.errors).toEqual(['The page is blank: nothing visible was rendered.'])
+    // The repair had two problems (blank and an error): worse, so the first version stays.
+    expect(result.verification.repair).toMatchObject({ kept: false })
+    expect(result.verification.repair.errors).toHaveLength(2)
+    expect(result.code).toBe(BLANK)
+  })
+
+  it('repairs a planted error through the model with patches, verifies again and reports both outcomes', async () => {
+    let repairPrompt = ''
+    builds(THROWING, (body) => {
+      repairPrompt = text(body)
+      return '```json\n{"patches": [{"type": "replace", "target": "<script>missingFunction()</script>", "content": "<p>Fixed</p>"}]}\n```'
+    })
+    const { user, result } = await generate('a page with a planted error')
+    expect(repairPrompt).toContain('missingFunction is not defined')
+    expect(repairPrompt).toContain('<script>missingFunction()</script>')
+    expect(result.code).toBe(page('<h1>Broken</h1><p>Fixed</p>'))
+    expect(result.verification).toMatchObject({ ok: true, errors: [], repair: { errors: [expect.stringMatching(/missingFunction/)], kept: true } })
+    expect(result.patches).toHaveLength(1)
+    expect(result.tokensUsed).toBe(690)
+    const [usage] = await sql<{ tokens: number }[]>`select coalesce(sum(tokens), 0)::int as tokens from usage_days where user_id = ${user.userId}`
+    expect(usage!.tokens).toBe(690)
+    expect((await savedExchange(user.pieceId)).verification?.repair?.kept).toBe(true)
+  })
+
+  it('reports hostile pages within the limit: a loop forever, alerts, leaving, a console flood', async () => {
+    const hostile = {
+      loop: page('<h1>Loop</h1><script>while (true) {}</script>'),
+      alerts: page('<h1>Alerts</h1><script>for (let i = 0; i < 50; i++) alert("hi " + i)</script>'),
+      leaves: page('<h1>Away</h1><script>location.href = "https://example.invalid/elsewhere"</script>'),
+      flood: page('<h1>Flood</h1><script>for (let i = 0; i < 5000; i++) console.error("spam " + i)</script>'),
+    }
+    const found: Record<string, string[]> = {}
+    for (const [name, document] of Object.entries(hostile)) {
+      // A repair without code is not checked again, so each page is loaded once.
+      builds(document, () => 'Sorry, I cannot fix this.')
+      const { result } = await generate(`a hostile page: ${name}`)
+      expect(result.verification.ok, name).toBe(false)
+      expect(result.verification.repair, name).toEqual({ errors: ['The repair answer held no code that could be used.'], kept: false })
+      found[name] = result.verification.errors
+    }
+    expect(found.loop![0]).toMatch(/did not (finish loading|respond) within \d+ seconds/)
+    // Dismissed as they open, so the page still loads; opening them at all is the problem.
+    expect(found.alerts).toEqual(['The page opened 50 dialogs (alert, confirm or prompt) while loading.'])
+    expect(found.leaves).toContain('The page tried to leave for https://example.invalid/elsewhere')
+    expect(found.flood).toHaveLength(9)
+    expect(found.flood!.at(-1)).toMatch(/^…and [\d,]+ more problems like these$/)
+  })
+
+  it('stops during the check like anywhere else', async () => {
+    builds(page('<h1>Loop</h1><script>while (true) {}</script>'))
+    const user = await owner()
+    const sending = postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'stop while checking' })
+    await expect
+      .poll(
+        async () =>
+          (await sql`select 1 from generation_events where piece_id = ${user.pieceId} and payload->>'currentStepTitle' = 'Checking in a browser'`).length,
+        { timeout: 30_000 },
+      )
+      .toBe(1)
+    const stopped = await postJson(stop.action as RouteHandler, '/api/private/chat/stop', user.auth, { pieceId: user.pieceId })
+    expect(await stopped.json()).toEqual({ tokensUsed: 340 })
+    expect(await (await sending).json()).toMatchObject({ stopped: true })
+  })
+
+  it('relaunches a browser that goes away during the check and still reports the page', async () => {
+    const loop = page('<h1>Loop</h1><script>while (true) {}</script>')
+    builds(loop, () => 'Sorry, I cannot fix this.')
+    const user = await owner()
+    const sending = postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, {
+      pieceId: user.pieceId,
+      message: 'a browser that crashes',
+    })
+    await expect
+      .poll(
+        async () =>
+          (await sql`select 1 from generation_events where piece_id = ${user.pieceId} and payload->>'currentStepTitle' = 'Checking in a browser'`).length,
+        { timeout: 30_000 },
+      )
+      .toBe(1)
+    await closeBrowser()
+    const result = await (await sending).json()
+    expect(result.verification.ok).toBe(false)
+    expect(result.verification.errors[0]).toMatch(/did not (finish loading|respond) within \d+ seconds/)
+  })
+
+  it('skips the check without Chromium and says so', async () => {
+    // Set first: a page made ready in the background after this finds no browser either.
+    process.env.CHROMIUM_PATH = '/nonexistent/chromium'
+    await closeBrowser()
+    try {
+      builds(THROWING)
+      const { result } = await generate('no browser here')
+      expect(result.verification).toEqual({ ok: false, skipped: true, errors: [], screenshot: null })
+      expect(result.tokensUsed).toBe(340)
+    } finally {
+      delete process.env.CHROMIUM_PATH
+    }
+  })
+})
