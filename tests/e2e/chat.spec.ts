@@ -216,3 +216,19 @@ test('a second ?prompt= into a Piece that is still building stays in the input',
   await expect(page.getByRole('list', { name: 'Chat history' }).getByText(first)).toBeVisible()
   await expect(page.getByLabel('Message')).toHaveValue(second)
 })
+
+test('the newest exchange scrolls into view as the chat grows', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 560 })
+  await newPiece(page)
+  const items = page.getByRole('list', { name: 'Chat history' }).getByRole('listitem')
+  for (const [index, message] of ['a counter', 'make the buttons green', 'make the title bigger'].entries()) {
+    await page.getByLabel('Message').fill(message)
+    await page.getByRole('button', { name: 'Send' }).click()
+    await expect(items.nth(index).getByText(message)).toBeVisible({ timeout: 15_000 })
+    // Built, and checked in the browser: the exchange has its full height now.
+    await expect(items.nth(index).getByText('Verified in a browser')).toBeVisible({ timeout: 15_000 })
+    await expect(items).toHaveCount(index + 1)
+    await expect(items.last()).toBeInViewport({ ratio: 1 })
+  }
+  await expect(items.first()).not.toBeInViewport({ ratio: 1 })
+})

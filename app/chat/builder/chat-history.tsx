@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { cn } from '~/ui/cn'
 import type { DraftData } from '../draft'
 import type { Attachment } from '../send-schema'
@@ -19,8 +20,15 @@ export function ChatHistory({
   showTokenUsage: boolean
 }) {
   const exchanges = sending ? draft.exchangeHistory.slice(0, draft.historyIndex + 1) : draft.exchangeHistory
+  const list = useRef<HTMLOListElement>(null)
+  const newest = `${exchanges.length}:${sending ? 'sending' : ''}`
+  // A message sent or answered brings the newest exchange into view, as in any chat.
+  useEffect(() => {
+    const element = list.current
+    if (element) element.scrollTop = element.scrollHeight
+  }, [newest])
   return (
-    <ol className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 text-sm" aria-label="Chat history">
+    <ol ref={list} className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4 text-sm" aria-label="Chat history">
       {exchanges.length === 0 && !sending ? (
         <li className="text-zinc-500">Describe what to build, or what to change, and the assistant builds it here.</li>
       ) : null}
