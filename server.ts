@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
 import { bootProcess, describeModes } from './server/boot'
-import { precompressedAssets } from './server/compression'
+import { compressDocuments, precompressedAssets } from './server/compression'
 import { loopbackFor, readinessChecks, readyzAnswer } from './server/health'
 import { PageCache } from './server/page-cache'
 import { createPreviewHandler } from './server/preview'
@@ -66,6 +66,8 @@ export async function startServer() {
   const limiter = rateLimit(env, sql)
   const pageCache = dev ? null : new PageCache([SESSION_COOKIE, TOAST_COOKIE], env.TRUST_PROXY === 'on')
   app.use(guarded(limiter.middleware))
+  // Before the page cache's store: it keeps the page as rendered and encodes its copies itself.
+  app.use(compressDocuments())
   if (pageCache) app.use(guarded(pageCache.store()))
   app.use(guarded(contentSecurity(env, { dev })))
   app.use(guarded(sameOriginMutations(env)))

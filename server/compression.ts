@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import compression from 'compression'
 import type { NextFunction, Request, Response } from 'express'
 
 export type Encoding = 'br' | 'gzip'
@@ -81,4 +82,17 @@ export function precompressedAssets(directory: string) {
     res.setHeader('Vary', 'Accept-Encoding')
     res.sendFile(sibling, { immutable: true, maxAge: '1y', dotfiles: 'deny' }, (error) => error && next(error))
   }
+}
+
+/**
+ * Pages as they are rendered (those the page cache does not answer: the first render of a
+ * shared page, every signed-in page), compressed on the way out by the `compression`
+ * middleware. Only HTML: server-sent events must reach the client as they are written, and
+ * single-fetch data streams its promises.
+ */
+export function compressDocuments() {
+  return compression({
+    threshold: MIN_BYTES,
+    filter: (_req, res) => String(res.getHeader('Content-Type') ?? '').startsWith('text/html'),
+  })
 }

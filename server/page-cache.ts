@@ -6,7 +6,19 @@ type Entry = { status: number; headers: OutgoingHttpHeaders; body: Buffer; encod
 
 const MAX_ENTRIES = 500
 /** Headers that belong to one response or one connection, never to a shared copy. */
-const DROPPED_HEADERS = new Set(['set-cookie', 'date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'x-page-cache', 'etag'])
+const DROPPED_HEADERS = new Set([
+  'set-cookie',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'x-page-cache',
+  'etag',
+  // The page is kept as rendered, and encoded here for each client (the live response may have been compressed on its way).
+  'content-encoding',
+  'vary',
+])
 
 /**
  * A tiny shared cache for anonymous pages, answered in front of Express (docs/decisions/0006).
@@ -78,8 +90,15 @@ export class PageCache {
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
     const headers: OutgoingHttpHeaders = {}
     for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = value
-    const encoded = res.getHeader('content-encoding') ? {} : encodeEach(body)
-    if (Object.keys(encoded).length) headers.vary = [headers.vary, 'Accept-Encoding'].filter(Boolean).join(', ')
+    const encoded = encodeEach(body)
+    const vary = new Set(
+      String(res.getHeader('vary') ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    if (Object.keys(encoded).length) vary.add('Accept-Encoding')
+    if (vary.size) headers.vary = [...vary].join(', ')
     this.entries.set(key, { status: res.statusCode, headers, body, encoded, expires: Date.now() + maxAgeSeconds * 1000 })
   }
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { chooseEncoding, precompressDirectory, precompressedAssets } from '../../server/compression'
+import { chooseEncoding, compressDocuments, precompressDirectory, precompressedAssets } from '../../server/compression'
 import { PageCache } from '../../server/page-cache'
 
 /**
@@ -33,12 +33,18 @@ beforeAll(async () => {
   })
   app.use('/assets', precompressedAssets(assets))
   app.use('/assets', express.static(assets, { immutable: true, maxAge: '1y' }))
+  app.use(compressDocuments())
   app.use(cache.store())
   app.get('/public', (req, res) => {
     renders += 1
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
     res.setHeader('Vary', 'Cookie')
     res.type('html').send(`${PAGE}<!-- ${req.get('host')} -->`)
+  })
+  app.get('/events', (_req, res) => {
+    res.setHeader('Content-Type', 'text/event-stream')
+    res.write(`data: ${'x'.repeat(2000)}\n\n`)
+    res.end()
   })
   app.get('/sets-cookie', (_req, res) => {
     renders += 1
@@ -55,7 +61,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.useRealTimers()
-  await new Promise((resolve) => server.close(resolve))
+  await new Promise((resolve) => {
+    server.close(resolve)
+    server.closeAllConnections()
+  })
 })
 
 /** A raw GET (fetch would decode the body and hide the encoding), answering headers and bytes. */
@@ -96,6 +105,24 @@ describe('the page cache in front of Express', () => {
     expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true)
     expect(plain.headers['content-encoding']).toBeUndefined()
     expect(br.headers.vary).toBe('Cookie, Accept-Encoding')
+  })
+
+  it('compresses a page on its first render too, and keeps the page itself for later copies', async () => {
+    const first = await get('/public?first', { 'accept-encoding': 'br' })
+    expect(first.headers['x-page-cache']).toBeUndefined()
+    expect(first.headers['content-encoding']).toBe('br')
+    const page = brotliDecompressSync(first.body)
+    const gzip = await get('/public?first', { 'accept-encoding': 'gzip' })
+    expect(gzip.headers['x-page-cache']).toBe('hit')
+    expect(gunzipSync(gzip.body).equals(page)).toBe(true)
+    expect((await get('/public?first')).body.equals(page)).toBe(true)
+    expect(gzip.headers.vary).toBe('Cookie, Accept-Encoding')
+  })
+
+  it('never compresses an event stream, which must arrive as it is written', async () => {
+    const events = await get('/events', { 'accept-encoding': 'br, gzip' })
+    expect(events.headers['content-encoding']).toBeUndefined()
+    expect(events.body.toString()).toMatch(/^data: x+\n\n$/)
   })
 
   it('keeps one copy per host, since the policy and preview origins come from it', async () => {
