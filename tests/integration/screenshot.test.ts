@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type PgBoss from 'pg-boss'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,31 +5,24 @@ import { startBoss } from '../../jobs/boss'
 import { RenderTimeout } from '../../jobs/browser'
 import { startScreenshotWorker, takeScreenshot } from '../../jobs/screenshot'
 import { sql } from '../../app/lib/db.server'
-import { getEnv } from '../../app/lib/env.server'
 import { createPiece, updatePiece } from '../../app/pieces/pieces.server'
 import { galleryPage } from '../../app/pieces/gallery.server'
 import { loadImage, parseImageUrl } from '../../app/pieces/storage.server'
-import { createPreviewHandler } from '../../server/preview'
 import { eventually, newUser } from '../support/billing'
+import { startPreviewOrigin } from '../support/preview-origin'
 import { servedBytes } from '../support/images'
 
 /**
  * Issue 12.3: the screenshot job renders a real Piece from the preview origin in the system
  * Chromium, through a real pg-boss worker; a hostile Piece fails cleanly within the limit.
  */
-let preview: Server
+let stopPreview: () => Promise<void>
 let boss: PgBoss
 let stopWorker: () => Promise<void>
 const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
 
 beforeAll(async () => {
-  preview = createServer()
-  await new Promise<void>((resolve) => preview.listen(0, '127.0.0.1', resolve))
-  const port = (preview.address() as AddressInfo).port
-  Object.assign(process.env, { PREVIEW_PORT: String(port), PREVIEW_ORIGIN: `http://localhost:${port}` })
-  store()?.delete('env')
-  const handler = createPreviewHandler(getEnv())
-  preview.on('request', (req, res) => void handler(req, res))
+  stopPreview = await startPreviewOrigin()
   boss = await startBoss(process.env.DATABASE_URL!)
   stopWorker = await startScreenshotWorker(boss)
 })
@@ -40,10 +31,7 @@ afterAll(async () => {
   await stopWorker()
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
   store()?.delete('boss')
-  await new Promise((resolve) => preview.close(resolve))
-  delete process.env.PREVIEW_PORT
-  delete process.env.PREVIEW_ORIGIN
-  store()?.delete('env')
+  await stopPreview()
 })
 
 async function pieceWithCode(code: string) {

@@ -1,17 +1,14 @@
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { readDraft } from '../../app/chat/draft'
 import { sql } from '../../app/lib/db.server'
-import { getEnv } from '../../app/lib/env.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
 import * as stop from '../../app/routes/api/api.private.chat.stop'
 import { closeBrowser } from '../../jobs/browser'
-import { createPreviewHandler } from '../../server/preview'
 import type { ChatRequest } from '../fakes/openai'
+import { startPreviewOrigin } from '../support/preview-origin'
 import { postJson, useGenerateWorker, type RouteHandler } from '../support/routes'
 
 /**
@@ -29,25 +26,22 @@ const isPlan = (body: ChatRequest) => text(body).includes('You plan changes')
 const isRepair = (body: ChatRequest) => text(body).includes('failed with these problems')
 
 const model = useGenerateWorker({ model: true, verify: true })
-let preview: Server
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
+let stopPreview: () => Promise<void>
 
 beforeAll(async () => {
-  preview = createServer()
-  await new Promise<void>((resolve) => preview.listen(0, '127.0.0.1', resolve))
-  const port = (preview.address() as AddressInfo).port
-  Object.assign(process.env, { PREVIEW_PORT: String(port), PREVIEW_ORIGIN: `http://localhost:${port}` })
-  store()?.delete('env')
-  const handler = createPreviewHandler(getEnv())
-  preview.on('request', (req, res) => void handler(req, res))
+  stopPreview = await startPreviewOrigin()
 })
 
-afterAll(async () => {
-  await new Promise((resolve) => preview.close(resolve))
-  delete process.env.PREVIEW_PORT
-  delete process.env.PREVIEW_ORIGIN
-  store()?.delete('env')
-})
+afterAll(() => stopPreview())
+
+/** Waits until the Piece's generation has reached the browser check. */
+const checkingInBrowser = (pieceId: number) =>
+  expect
+    .poll(
+      async () => (await sql`select 1 from generation_events where piece_id = ${pieceId} and payload->>'currentStepTitle' = 'Checking in a browser'`).length,
+      { timeout: 30_000 },
+    )
+    .toBe(1)
 
 async function owner() {
   const created = await registerWithPassword(`verify.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, 'correct horse battery')
@@ -163,13 +157,7 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
     builds(page('<h1>Loop</h1><script>while (true) {}</script>'))
     const user = await owner()
     const sending = postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'stop while checking' })
-    await expect
-      .poll(
-        async () =>
-          (await sql`select 1 from generation_events where piece_id = ${user.pieceId} and payload->>'currentStepTitle' = 'Checking in a browser'`).length,
-        { timeout: 30_000 },
-      )
-      .toBe(1)
+    await checkingInBrowser(user.pieceId)
     const stopped = await postJson(stop.action as RouteHandler, '/api/private/chat/stop', user.auth, { pieceId: user.pieceId })
     expect(await stopped.json()).toEqual({ tokensUsed: 340 })
     expect(await (await sending).json()).toMatchObject({ stopped: true })
@@ -183,13 +171,7 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
       pieceId: user.pieceId,
       message: 'a browser that crashes',
     })
-    await expect
-      .poll(
-        async () =>
-          (await sql`select 1 from generation_events where piece_id = ${user.pieceId} and payload->>'currentStepTitle' = 'Checking in a browser'`).length,
-        { timeout: 30_000 },
-      )
-      .toBe(1)
+    await checkingInBrowser(user.pieceId)
     await closeBrowser()
     const result = await (await sending).json()
     expect(result.verification.ok).toBe(false)

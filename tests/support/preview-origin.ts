@@ -1,0 +1,27 @@
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { getEnv } from '../../app/lib/env.server'
+import { createPreviewHandler } from '../../server/preview'
+
+const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
+
+/**
+ * The preview origin on a free port of this test process, with PREVIEW_PORT and
+ * PREVIEW_ORIGIN pointing at it (the configuration is read again), for tests that render a
+ * Piece in Chromium as visitors load it. Answers the function that takes it down again.
+ */
+export async function startPreviewOrigin() {
+  const preview = createServer()
+  await new Promise<void>((resolve) => preview.listen(0, '127.0.0.1', resolve))
+  const port = (preview.address() as AddressInfo).port
+  Object.assign(process.env, { PREVIEW_PORT: String(port), PREVIEW_ORIGIN: `http://localhost:${port}` })
+  store()?.delete('env')
+  const handler = createPreviewHandler(getEnv())
+  preview.on('request', (req, res) => void handler(req, res))
+  return async () => {
+    await new Promise((resolve) => preview.close(resolve))
+    delete process.env.PREVIEW_PORT
+    delete process.env.PREVIEW_ORIGIN
+    store()?.delete('env')
+  }
+}
