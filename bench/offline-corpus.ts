@@ -12,6 +12,7 @@ export type FollowUpCase = { base: string; request: string; has?: string[]; lack
 export const PROMPTS: PromptCase[] = [
   { prompt: 'a tip calculator', kind: 'tip-calculator', has: ['Tip calculator', 'id="bill"'] },
   { prompt: 'tip calculator with 20% tip split between 4 people', kind: 'tip-calculator', has: ['value="20"', 'value="4"'] },
+  { prompt: 'a tip calculator for a group of 4 in blue', kind: 'tip-calculator', has: ['id="people" type="number" value="4"', '--accent: #2563eb'] },
   { prompt: 'a BMI calculator', kind: 'bmi-calculator', has: ['BMI', 'Height (cm)'] },
   { prompt: 'a mortgage calculator for 30 years at 6%', kind: 'loan-calculator', has: ['Mortgage calculator', 'value="30"', 'value="6"'] },
   { prompt: 'loan repayment calculator', kind: 'loan-calculator', has: ['Monthly payment'] },

@@ -1,4 +1,4 @@
-import { numberBefore } from './details'
+import { numberAfter, numberBefore } from './details'
 import { escapeHtml, type App } from './page'
 
 type Field = { id: string; label: string; value: number | string; step?: string; type?: 'number' | 'date' }
@@ -47,7 +47,7 @@ update()`,
 
 export const tip = (prompt: string): App => {
   const percent = numberBefore(prompt, '%|percent') ?? 15
-  const people = numberBefore(prompt, 'people|persons|friends|ways') ?? 1
+  const people = numberBefore(prompt, 'people|persons|friends|ways') ?? numberAfter(prompt, 'group of|party of|table of|split (?:between|among|by)|for') ?? 1
   return formulaApp(
     'tip-calculator',
     'Tip calculator',

@@ -64,6 +64,12 @@ export function numberBefore(text: string, units: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
+/** A number right after one of the phrases: "a group of 4" → 4. */
+export function numberAfter(text: string, phrases: string): number | undefined {
+  const match = new RegExp(`\\b(?:${phrases})\\s+(\\d+(?:\\.\\d+)?)(?![\\d.])`, 'i').exec(digits(text))
+  return match ? Number(match[1]) : undefined
+}
+
 /** Minutes for a named phase: "50 minute focus" or "focus of 50 minutes" or "breaks of 10 minutes". */
 export function minutesFor(text: string, phase: string): number | undefined {
   const before = new RegExp(`(\\d+)\\s*-?\\s*(?:min(?:ute)?s?)\\s+(?:of\\s+)?(?:${phase})`, 'i').exec(text)
