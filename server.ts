@@ -3,7 +3,7 @@ import express from 'express'
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import { SESSION_COOKIE, TOAST_COOKIE } from './app/lib/cookie-names'
-import { bootProcess, describeModes } from './server/boot'
+import { bootProcess, describeModes, type Runtime } from './server/boot'
 import { compressDocuments, precompressedAssets } from './server/compression'
 import { loopbackFor, readinessChecks, readyzAnswer } from './server/health'
 import { PageCache } from './server/page-cache'
@@ -14,6 +14,7 @@ import { remixHandler } from './server/remix'
 import { baseSecurityHeaders, contentSecurity, sameOriginMutations } from './server/security'
 import { sendError, sendUnavailable } from './server/respond'
 import { isDatabaseUnavailable } from './app/lib/db-outage'
+import { measureRequest, metricsEnabled, sendMetrics, serveMetrics, watchQueues } from './app/lib/metrics.server'
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024
 /** How long requests in flight (server-sent event streams never end by themselves) may go on after SIGTERM. */
@@ -47,6 +48,7 @@ export async function startServer() {
   app.get('/readyz', (_req, res) => {
     void readyzAnswer(checks).then(({ status, body }) => void res.status(status).set('Cache-Control', 'no-store').type('json').send(body))
   })
+  await exposeMetrics(app, runtime)
 
   let build: ServerBuild | (() => Promise<ServerBuild>)
   if (dev) {
@@ -92,7 +94,9 @@ export async function startServer() {
 
   // Anonymous pages the cache holds are answered here, before Express (its middleware costs
   // more than the page); everything else, and a read over its limit, takes the full path.
+  const apiPaths = metricsEnabled() ? await apiRoutePaths(build) : new Set<string>()
   const front: RequestListener = (req, res) => {
+    measureRequest(req, res, apiPaths)
     if (pageCache?.serve(req, res, () => limiter.allowsRead(clientIp(req, env.TRUST_PROXY === 'on')))) return
     app(req, res)
   }
@@ -107,6 +111,29 @@ export async function startServer() {
   for (const line of describeModes(env)) console.log(line)
   console.log(`Pieces is ready at ${env.APP_ORIGIN} (started in ${Date.now() - startedAt} ms)`)
   return runtime
+}
+
+/** Prometheus metrics (docs/decisions/0034): on the app's port with METRICS=on, on one of their own (only) with METRICS_PORT. */
+async function exposeMetrics(app: express.Express, { env, boss, onShutdown }: Runtime) {
+  watchQueues(boss)
+  if (env.METRICS_PORT) {
+    const server = await serveMetrics(env.METRICS_PORT, env.HOST)
+    onShutdown(() => close(server))
+    console.log(`metrics: at http://${loopbackFor(env.HOST)}:${env.METRICS_PORT}/metrics`)
+  } else if (env.METRICS === 'on') {
+    app.get('/metrics', (_req, res) => sendMetrics(res))
+    console.log(`metrics: at ${env.APP_ORIGIN}/metrics`)
+  }
+}
+
+/** The paths of the API's routes (`/api/private/chat/status`…, `/api/*` for its catch-all): the route label of a request to one. */
+async function apiRoutePaths(build: ServerBuild | (() => Promise<ServerBuild>)) {
+  const { routes } = typeof build === 'function' ? await build() : build
+  return new Set(
+    Object.values(routes)
+      .map((route) => `/${route?.path ?? ''}`)
+      .filter((path) => path.startsWith('/api/')),
+  )
 }
 
 /** The address Express would give as `req.ip`: the left-most forwarded one behind a trusted proxy. */

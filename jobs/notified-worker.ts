@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss'
 import { sql } from '../app/lib/db.server'
 import { JOBS_CHANNEL } from '../app/lib/jobs.server'
+import { timedJob } from '../app/lib/metrics.server'
 
 type Options = { concurrency: number; pollMs: number }
 
@@ -21,10 +22,11 @@ export async function startNotifiedWorker<T extends object>(
   let fetching = false
   let stopped = false
   const inFlight = new Set<Promise<void>>()
+  const timedHandle = timedJob(queue, handle)
 
   const run = async (job: PgBoss.Job<T>) => {
     try {
-      await handle(job)
+      await timedHandle(job)
       await boss.complete(queue, job.id)
     } catch (error) {
       await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(() => {})

@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss'
+import { timedBrowserWork } from '../app/lib/metrics.server'
 import { QUEUES } from '../app/lib/queues'
 import { SCREENSHOT_SIZE, SCREENSHOT_TIMEOUT_MS, saveScreenshot, screenshotTarget } from '../app/pieces/screenshots.server'
 import { BrowserUnavailable, closeBrowser, withPage } from './browser'
@@ -36,7 +37,7 @@ export async function takeScreenshot(pieceId: number): Promise<{ screenshot: str
 export async function startScreenshotWorker(boss: PgBoss): Promise<() => Promise<void>> {
   await boss.work<{ pieceId: number }>(QUEUES.screenshot.name, async ([job]) => {
     const started = Date.now()
-    const result = await takeScreenshot(job!.data.pieceId)
+    const result = await timedBrowserWork('screenshot', () => takeScreenshot(job!.data.pieceId))
     if (typeof result === 'object') console.log(`[screenshot] Piece ${job!.data.pieceId} in ${Date.now() - started} ms`)
     return result
   })

@@ -3,6 +3,7 @@ import sharp from 'sharp'
 import type { BrowserCheck } from '../app/chat/pipeline.server'
 import type { VerifyGeneration } from '../app/chat/run.server'
 import { checkTarget } from '../app/chat/verification.server'
+import { timedBrowserWork } from '../app/lib/metrics.server'
 import { BrowserUnavailable, prepareSpare, RenderTimeout, withPage } from './browser'
 
 /** The viewport the check loads the page in; the chat shows it at THUMBNAIL width. */
@@ -74,15 +75,17 @@ function watch(page: Page, url: string) {
  */
 export async function verifyInBrowser({ generationId, pieceId, code, signal }: Parameters<VerifyGeneration>[0]): Promise<BrowserCheck | null> {
   signal.throwIfAborted()
-  const url = await checkTarget(generationId, pieceId, code)
-  try {
-    return await checkOnce(url, signal, generationId)
-  } catch (error) {
-    // A browser that crashed (or was dropped) under the check is relaunched for one more try.
-    if (signal.aborted || !BROWSER_GONE.test((error as Error).message)) throw error
-    console.warn(`[verify] generation ${generationId}: the browser went away (${(error as Error).message.split('\n')[0]}); checking again`)
-    return checkOnce(url, signal, generationId)
-  }
+  return timedBrowserWork('verification', async () => {
+    const url = await checkTarget(generationId, pieceId, code)
+    try {
+      return await checkOnce(url, signal, generationId)
+    } catch (error) {
+      // A browser that crashed (or was dropped) under the check is relaunched for one more try.
+      if (signal.aborted || !BROWSER_GONE.test((error as Error).message)) throw error
+      console.warn(`[verify] generation ${generationId}: the browser went away (${(error as Error).message.split('\n')[0]}); checking again`)
+      return checkOnce(url, signal, generationId)
+    }
+  })
 }
 
 const BROWSER_GONE = /has been closed|browser has disconnected|Target crashed|Page crashed|net::ERR_ABORTED/i

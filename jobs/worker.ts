@@ -1,12 +1,14 @@
 import type PgBoss from 'pg-boss'
 import { pathToFileURL } from 'node:url'
+import { timedJob } from '../app/lib/metrics.server'
 import { QUEUES, SCHEDULES } from '../app/lib/queues'
 
 /**
  * Registers every job handler and schedule on a started pg-boss instance. Answers the
  * step that stops them, letting generations in flight end first.
  */
-export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
+export async function startWorkers(pgBoss: PgBoss): Promise<() => Promise<void>> {
+  const boss = timingJobs(pgBoss)
   // Loaded here, not at the top: the feature modules need the database the entry resolves first.
   const { runCleanup, runDailyReset } = await import('./cleanup')
   const { startGenerateWorker } = await import('./generate')
@@ -27,13 +29,42 @@ export async function startWorkers(boss: PgBoss): Promise<() => Promise<void>> {
   }
 }
 
+/**
+ * The same pg-boss, except that every handler given to `work` is timed under its queue
+ * (docs/decisions/0034); the queues run by ./notified-worker.ts time theirs there.
+ */
+function timingJobs(boss: PgBoss): PgBoss {
+  return new Proxy(boss, {
+    get(target, property) {
+      if (property !== 'work') {
+        const value: unknown = Reflect.get(target, property, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      }
+      return (queue: string, ...rest: unknown[]) => {
+        const handler = rest.pop() as (...args: unknown[]) => Promise<unknown>
+        return (target.work as (...args: unknown[]) => Promise<string>)(queue, ...rest, timedJob(queue, handler))
+      }
+    },
+  })
+}
+
 async function main() {
   const { bootProcess } = await import('../server/boot')
   const runtime = await bootProcess({ role: 'worker' })
   runtime.onShutdown(await startWorkers(runtime.boss))
   const { getObjectStore } = await import('../app/lib/object-store.server')
   console.log(`images: ${getObjectStore(runtime.env).description}`)
-  const { WORKER_HEALTH_PORT: healthPort, HOST: host } = runtime.env
+  const { WORKER_HEALTH_PORT: healthPort, HOST: host, METRICS_PORT: metricsPort } = runtime.env
+  if (metricsPort) {
+    const { serveMetrics, watchQueues } = await import('../app/lib/metrics.server')
+    watchQueues(runtime.boss)
+    const server = await serveMetrics(metricsPort, host)
+    runtime.onShutdown(async () => {
+      server.close()
+      server.closeAllConnections()
+    })
+    console.log(`[jobs] metrics at http://${host}:${metricsPort}/metrics`)
+  }
   if (healthPort) {
     const { readinessChecks, startHealthServer } = await import('../server/health')
     const server = await startHealthServer(healthPort, host, readinessChecks({ boss: runtime.boss, stopping: runtime.stopping }))

@@ -8,6 +8,7 @@ import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
 import { isUniqueViolation, jsonb, sql } from '~/lib/db.server'
 import { enqueueJob } from '~/lib/jobs.server'
+import { recordGeneration } from '~/lib/metrics.server'
 import { requireOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
@@ -186,9 +187,12 @@ type Finish =
  * ended.
  */
 export async function finishGeneration(generationId: number, finish: Finish): Promise<boolean> {
-  return sql.begin(async (tx) => {
-    const [row] = await tx<{ pieceId: number; userId: number; status: Status; request: unknown; reserved: number }[]>`
-      select piece_id::int as "pieceId", user_id::int as "userId", status, request, reserved_tokens::int as reserved
+  // Counted once committed: an ending rolled back did not happen.
+  let ended: Parameters<typeof recordGeneration> | undefined
+  const finished = (await sql.begin(async (tx) => {
+    const [row] = await tx<{ pieceId: number; userId: number; status: Status; request: unknown; reserved: number; model: string; age: number }[]>`
+      select piece_id::int as "pieceId", user_id::int as "userId", status, request, reserved_tokens::int as reserved,
+        model, extract(epoch from now() - created_at)::float8 as age
       from generations where id = ${generationId} for update`
     if (!row || !['queued', 'running'].includes(row.status)) return false
     if (finish.status === 'stopped' && finish.onlyIf && row.status !== finish.onlyIf) return false
@@ -215,11 +219,14 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         ? { type: 'status', pieceId: row.pieceId, stage: 'idle', error: finish.error }
         : { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }
     await appendEvent(tx, generationId, event)
+    ended = [finish.status, row.age, row.model, tokensUsed]
     // Every ending that is not a result leaves a line, so a send that came to nothing can be traced.
     if (!result)
       console.log(`[chat] generation ${generationId} of Piece ${row.pieceId} ended ${finish.status}${finish.status === 'failed' ? `: ${finish.error}` : ''}`)
     return true
-  }) as Promise<boolean>
+  })) as boolean
+  if (ended) recordGeneration(...ended)
+  return finished
 }
 
 /**

@@ -1,3 +1,4 @@
+import { countEventStream } from '~/lib/metrics.server'
 import { requireOwnPiece } from '~/pieces/pieces.server'
 import { followPiece, freshSubscriberStart, type StoredEvent } from './events.server'
 
@@ -22,6 +23,7 @@ export async function openEventStream(userId: number, pieceId: number, request: 
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
       let open = true
+      countEventStream(1)
       const send = (chunk: Uint8Array) => {
         if (!open) return
         try {
@@ -35,6 +37,7 @@ export async function openEventStream(userId: number, pieceId: number, request: 
       const close = () => {
         if (!open) return
         open = false
+        countEventStream(-1)
         clearInterval(keepAlive)
         unsubscribe()
         try {

@@ -60,4 +60,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ S3_BUCKET: 'Pieces_Images' })).toThrow(/S3_BUCKET: must be a bucket name/)
     expect(() => parseEnv({ S3_BUCKET: 'pieces-images', S3_ENDPOINT: 'not a url' })).toThrow(/S3_ENDPOINT/)
   })
+
+  it('keeps metrics off unless METRICS=on or METRICS_PORT asks, on a port of its own', () => {
+    expect(parseEnv({}).METRICS).toBe('off')
+    expect(parseEnv({}).METRICS_PORT).toBeUndefined()
+    expect(parseEnv({ METRICS: 'on', METRICS_PORT: '9464' })).toMatchObject({ METRICS: 'on', METRICS_PORT: 9464 })
+    expect(() => parseEnv({ METRICS: 'yes' })).toThrow(/METRICS/)
+    expect(() => parseEnv({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/)
+    expect(() => parseEnv({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/)
+    for (const taken of [{ PORT: '4000', METRICS_PORT: '4000' }, { METRICS_PORT: '3001' }, { WORKER_HEALTH_PORT: '9000', METRICS_PORT: '9000' }]) {
+      expect(() => parseEnv(taken)).toThrow(/METRICS_PORT: must differ from PORT, PREVIEW_PORT and WORKER_HEALTH_PORT/)
+    }
+  })
 })

@@ -52,6 +52,9 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: flag.default('off'),
+  // Prometheus metrics (docs/decisions/0034): /metrics on PORT with `on`; on a port of its own (and only there) with METRICS_PORT.
+  METRICS: flag.default('off'),
+  METRICS_PORT: port.optional(),
 })
 
 /**
@@ -103,6 +106,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_SECRET_ACCESS_KEY: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together')
+  }
+  if (values.METRICS_PORT !== undefined && [values.PORT, previewPort, values.WORKER_HEALTH_PORT].includes(values.METRICS_PORT)) {
+    throw new ConfigError('Invalid configuration:\n  METRICS_PORT: must differ from PORT, PREVIEW_PORT and WORKER_HEALTH_PORT')
   }
   const isProduction = values.NODE_ENV === 'production'
   if (isProduction && values.APP_ORIGIN?.startsWith('https:') && !values.SESSION_SECRET) {
