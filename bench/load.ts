@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
@@ -137,7 +137,6 @@ try {
 
   const started = performance.now()
   const deadline = started + SECONDS * 1000
-  let requests = 0
 
   // Sends: each user builds its Piece, one send after the other, until the deadline.
   const accepted = new Map<number, number>()
@@ -169,7 +168,6 @@ try {
       const base = bases[turn % 2]!
       const user = users[turn % USERS]!
       turn += 1
-      requests += 1
       const kind = pick()
       if (kind === 'token sign-in') {
         await call(kind, `${base}/api/public/auth/token`, {
@@ -203,9 +201,10 @@ try {
 
   // Subscribers catch up with the last event of their Piece, then close.
   const lastEvents = new Map(
-    (await db<{ pieceId: number; id: number }[]>`select piece_id::int as "pieceId", max(id)::int as id from generation_events group by piece_id`).map(
-      (row) => [row.pieceId, row.id],
-    ),
+    (await db<{ pieceId: number; id: number }[]>`select piece_id::int as "pieceId", max(id)::int as id from generation_events group by piece_id`).map((row) => [
+      row.pieceId,
+      row.id,
+    ]),
   )
   await withDeadline(
     Promise.all(
@@ -232,7 +231,9 @@ try {
   const sendProblems = users.flatMap((user) => {
     const sent = accepted.get(user.pieceId) ?? 0
     const row = byPiece.get(user.pieceId) ?? { total: 0, complete: 0 }
-    return sent === row.total && row.total === row.complete ? [] : [`Piece ${user.pieceId}: ${sent} accepted, ${row.total} generations, ${row.complete} complete`]
+    return sent === row.total && row.total === row.complete
+      ? []
+      : [`Piece ${user.pieceId}: ${sent} accepted, ${row.total} generations, ${row.complete} complete`]
   })
   const completed = generations.reduce((sum, row) => sum + row.complete, 0)
 
@@ -286,6 +287,8 @@ try {
       problems: streamProblems.slice(0, 20),
       perSubscriber: subscribers.map((subscriber) => ({ pieceId: subscriber.user.pieceId, events: subscriber.ids.length, resumedAfter: subscriber.resumedAt })),
     },
+    // The machine's load during the run: on 2 cores, the worker's Chromium competes with everything else.
+    loadAverage1m: loadavg()[0] ?? 0,
     rssMb: Object.fromEntries(processes.map((entry) => [entry.name, { before: rssBefore[entry.name], after: rssAfter[entry.name] }])),
     targets: {
       zeroErrors: mixErrors === 0,
@@ -295,7 +298,15 @@ try {
   }
 
   console.log(`\nLoad: 2 web processes + 1 worker on one PostgreSQL, ${SECONDS} s, ${CLIENTS} clients, ${SUBSCRIBERS} SSE subscribers, offline model`)
-  console.log('kind'.padEnd(16), 'count'.padStart(7), 'p50 ms'.padStart(9), 'p99 ms'.padStart(9), 'max ms'.padStart(9), 'non-2xx'.padStart(8), 'network'.padStart(8))
+  console.log(
+    'kind'.padEnd(16),
+    'count'.padStart(7),
+    'p50 ms'.padStart(9),
+    'p99 ms'.padStart(9),
+    'max ms'.padStart(9),
+    'non-2xx'.padStart(8),
+    'network'.padStart(8),
+  )
   for (const row of rows) {
     console.log(
       row.kind.padEnd(16),
@@ -311,9 +322,12 @@ try {
   console.log(`requests (mix): ${summary.requestsPerSecond} req/s, p99 ${mixP99} ms; sends answer when their generation ends (not in the p99)`)
   console.log(`sends: ${summary.sends.made} made, ${summary.sends.accepted} accepted, ${completed} generations complete`)
   for (const problem of sendProblems) console.log(`  ${problem}`)
-  console.log(`subscribers: ${summary.subscribers.resumed} of ${SUBSCRIBERS} resumed once; ${eventsDelivered} events delivered; all in order and complete: ${streamProblems.length === 0}`)
+  console.log(
+    `subscribers: ${summary.subscribers.resumed} of ${SUBSCRIBERS} resumed once; ${eventsDelivered} events delivered; all in order and complete: ${streamProblems.length === 0}`,
+  )
   for (const problem of streamProblems.slice(0, 20)) console.log(`  ${problem}`)
   for (const entry of processes) console.log(`RSS ${entry.name}: ${rssBefore[entry.name]} MB → ${rssAfter[entry.name]} MB`)
+  console.log(`load average (1 min) at the end: ${summary.loadAverage1m.toFixed(1)}`)
   console.log('targets:', summary.targets)
   mkdirSync('bench/results', { recursive: true })
   writeFileSync('bench/results/load.json', `${JSON.stringify(summary, null, 2)}\n`)
