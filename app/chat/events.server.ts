@@ -61,6 +61,8 @@ class EventHub {
   private listeners = new Map<number, Set<Subscription>>()
   private started: Promise<void> | null = null
   private listened = false
+  /** The relay of the last announced event: each waits for the one before it. */
+  private relaying = Promise.resolve()
 
   private start() {
     this.started ??= sql
@@ -98,16 +100,22 @@ class EventHub {
     } catch {
       return
     }
-    const listeners = this.listeners.get(note.pieceId)
-    if (!listeners?.size) return
-    try {
-      const [row] = await sql<{ payload: unknown }[]>`select payload from generation_events where id = ${note.id}`
-      if (!row) return
-      const event = ChatEventSchema.parse(row.payload)
-      for (const { listener } of listeners) listener({ id: note.id, event })
-    } catch (error) {
-      console.error('[chat] could not relay an event:', error)
-    }
+    if (!this.listeners.get(note.pieceId)?.size) return
+    // Rows are read at once, on any pool connection, but handed out in the order they were
+    // announced: answers that came back out of order would make a follower skip the earlier id.
+    const reading = (async () => sql<{ payload: unknown }[]>`select payload from generation_events where id = ${note.id}`)()
+    reading.catch(() => {})
+    this.relaying = this.relaying.then(async () => {
+      try {
+        const [row] = await reading
+        const listeners = this.listeners.get(note.pieceId)
+        if (!row || !listeners) return
+        const event = ChatEventSchema.parse(row.payload)
+        for (const { listener } of listeners) listener({ id: note.id, event })
+      } catch (error) {
+        console.error('[chat] could not relay an event:', error)
+      }
+    })
   }
 
   async subscribe(pieceId: number, listener: Listener, interrupted: () => void = () => {}): Promise<() => void> {
