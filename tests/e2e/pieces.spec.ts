@@ -199,3 +199,38 @@ test('New Piece clicked while the page is still loading its scripts opens the en
   await sidebar.getByLabel('New Piece name').press('Enter')
   await expect(page).toHaveURL(`/pieces/${name}`)
 })
+
+test('Escape closes a refused rename at once, even while the page is still reloading its data', async ({ page }) => {
+  await signIn(page)
+  const taken = uniquePiece('taken')
+  const name = uniquePiece('mine')
+  await createPiece(page, taken)
+  await createPiece(page, name)
+  await page.goto(`/${name}`)
+  const menu = await openMenu(page)
+  await menu.getByRole('button', { name: 'Rename' }).click()
+  const field = menu.getByLabel('Piece name')
+  await field.fill(taken)
+
+  // The page's data reloads after the refusal; hold that reload until Escape has been pressed.
+  let releaseReload: () => void = () => {}
+  const reloadHeld = new Promise<void>((held) => {
+    void page.route(
+      (url) => url.pathname.endsWith('.data'),
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.continue()
+        held()
+        await new Promise<void>((release) => (releaseReload = release))
+        await route.continue()
+      },
+    )
+  })
+  await field.press('Enter')
+  await expect(menu.getByText('Name already taken')).toBeVisible()
+  await reloadHeld
+  await field.press('Escape')
+  await expect(menu.getByLabel('Piece name')).toHaveCount(0)
+  releaseReload()
+  await page.unrouteAll({ behavior: 'wait' })
+  await expect(page.getByTestId('top-bar-title')).toHaveText(name)
+})

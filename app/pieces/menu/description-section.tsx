@@ -35,6 +35,8 @@ function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => 
   const hydrated = useHydrated()
   const fetcher = usePieceFetcher('describe', { detail: true, fieldsInPlace: true, onSettled: (refused) => !refused && onClose() })
   const pending = fetcher.state !== 'idle'
+  // Escape cancels unless the server has yet to answer; once it has (the page's data may still be reloading), it always does.
+  const answered = fetcher.state !== 'submitting'
   const field = useRef<HTMLTextAreaElement>(null)
   const [length, setLength] = useState(piece.description.trim().length)
   const [form, fields] = useForm({
@@ -60,7 +62,7 @@ function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => 
     if (event.key === 'Escape') {
       event.preventDefault()
       event.stopPropagation()
-      if (!pending) onClose()
+      if (answered) onClose()
     }
   }
 

@@ -41,6 +41,8 @@ function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => voi
   const hydrated = useHydrated()
   const fetcher = useFetcher<PieceFormReply>()
   const pending = fetcher.state !== 'idle'
+  // Escape cancels unless the server has yet to answer; once it has (the page's data may still be reloading), it always does.
+  const answered = fetcher.state !== 'submitting'
   const input = useRef<HTMLInputElement>(null)
   const [length, setLength] = useState(piece.name.length)
   const [form, fields] = useForm({
@@ -70,7 +72,7 @@ function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => voi
     if (event.key !== 'Escape') return
     event.preventDefault()
     event.stopPropagation()
-    if (!pending) onCancel()
+    if (answered) onCancel()
   }
 
   return (
