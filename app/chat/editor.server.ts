@@ -26,11 +26,15 @@ import { imagesAsAttachments } from './uploads.server'
 /** What the chat builder needs besides the Piece itself (the owner's view). */
 export async function chatData(user: SessionUser, piece: OwnPiece, origins: PreviewOrigins): Promise<{ chat: ChatData }> {
   const [active, usage, subscribed, outcome] = await Promise.all([activeGeneration(piece.id), getUsage(user.id), isPlus(sql, user.id), lastOutcome(piece.id)])
+  // Read after the generation's state: a generation ends in the same transaction that
+  // records its exchange or gives its message back to the draft, so this draft is at least
+  // as new as the outcome shown beside it (the Piece read before could be older).
+  const [current] = await sql<{ draft: unknown; code: string }[]>`select draft, code from pieces where id = ${piece.id}`
   return {
     chat: {
       pieceId: piece.id,
-      savedCode: piece.code,
-      draft: readDraft(piece.draftData),
+      savedCode: current?.code ?? piece.code,
+      draft: readDraft(current ? current.draft : piece.draftData),
       stage: active?.stage ?? 'idle',
       lastOutcome: outcome,
       running: active ? await runningGeneration(active.id) : null,

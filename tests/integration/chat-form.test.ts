@@ -5,6 +5,10 @@ import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { createSession } from '../../app/accounts/session.server'
 import { setUsername } from '../../app/accounts/users.server'
 import { readDraft } from '../../app/chat/draft'
+import { chatData } from '../../app/chat/editor.server'
+import { finishGeneration } from '../../app/chat/generations.server'
+import type { SessionUser } from '../../app/accounts/session.server'
+import { configuredOrigins } from '../../app/lib/origins.server'
 import type { ChatFormReply } from '../../app/chat/schema'
 import { SendMessages } from '../../app/chat/send-schema'
 import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
@@ -200,5 +204,20 @@ describe('the chat forms of the editor', () => {
     expect((await reply(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }, FETCHER, ''))).status).toBe(401)
     const signedOut = await thrown(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }, PAGE, '') as Promise<unknown>)
     expect(signedOut.headers.get('location')).toMatch(/^\/signin/)
+  })
+  it('shows a failed generation together with the message it gave back, even when the Piece was read before it failed', async () => {
+    const owner = await newOwner()
+    expect((await reply(post(owner, { intent: 'send', message: 'a broken build', at: '-1' }))).status).toBe(200)
+    // The page read the Piece (its draft with an empty input) just before the generation failed.
+    const before = (await getOwnPiece(owner.userId, owner.pieceId))!
+    expect(readDraft(before.draftData).currentInput).toBe('')
+    const [generation] = await sql<{ id: number }[]>`select id::int as id from generations where piece_id = ${owner.pieceId}`
+    await finishGeneration(generation!.id, { status: 'failed', error: 'Something went wrong while building. No tokens were charged; please try again.' })
+    const [user] = await sql<
+      SessionUser[]
+    >`select id::int as id, uid, email, username, selected_model as "selectedModel", show_token_usage as "showTokenUsage" from users where id = ${owner.userId}`
+    const { chat } = await chatData({ ...user!, isAdmin: false, darkMode: true } as SessionUser, before, configuredOrigins())
+    expect(chat.lastOutcome).toMatchObject({ status: 'failed' })
+    expect(chat.draft.currentInput).toBe('a broken build')
   })
 })

@@ -253,7 +253,14 @@ describe('database outages', { timeout: 300_000 }, () => {
     )
 
     const down = await crash(dir)
-    const unready = await waitReady(base, false)
+    // Until the killed postmaster's backends notice, a pooled connection may still answer:
+    // wait for the database check itself to fail, not just for the first unready answer.
+    const unready = await waitUntil(
+      () => readyz(base),
+      (r) => r.status === 503 && !r.body.checks.database?.ok,
+      `${base}/readyz with the database down`,
+    )
+    expect(unready.body.ready).toBe(false)
     expect(unready.body.checks.database).toEqual({ ok: false, error: expect.any(String) })
     expect(unready.body.checks.previewOrigin).toEqual({ ok: true })
     await waitUntil(
@@ -354,7 +361,18 @@ describe('database outages', { timeout: 300_000 }, () => {
       const { auth, pieceId } = await signUp(base)
 
       await cluster.stop()
-      const [webDown, workerDown] = await Promise.all([waitReady(base, false), waitReady(workerBase, false)])
+      const [webDown, workerDown] = await Promise.all([
+        waitUntil(
+          () => readyz(base),
+          (r) => r.status === 503 && !r.body.checks.database?.ok,
+          `${base}/readyz with the database down`,
+        ),
+        waitUntil(
+          () => readyz(workerBase),
+          (r) => r.status === 503 && !r.body.checks.jobQueue?.ok,
+          `${workerBase}/readyz with the database down`,
+        ),
+      ])
       expect(webDown.body.checks.database!.ok).toBe(false)
       expect(workerDown.body.checks.jobQueue!.ok).toBe(false)
       expect((await fetch(`${base}/healthz`)).status).toBe(200)
