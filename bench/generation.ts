@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
-import { percentiles, rssMb, signUpWithToken, startProduct, stop } from './lib'
+import { createPiece, percentiles, rssMb, signUpWithToken, startProduct, stop } from './lib'
 
 /**
  * `npm run bench:generation`: the generation engine with the offline (zero-latency)
@@ -34,7 +34,7 @@ try {
   const auth = await signUpWithToken(base)
   const [owner] = await db<{ id: number }[]>`select id::int as id from users order by id desc limit 1`
   await db`insert into subscriptions (user_id, status, billing_cycle_anchor) values (${owner!.id}, 'active', now())`
-  const pieceId = await createPiece(auth, 'bench_main')
+  const pieceId = await createPiece(base, auth, 'bench_main')
 
   const timings: Timings[] = []
   let verified = 0
@@ -79,7 +79,7 @@ try {
   // 1,000 subscribers spread over 10 Pieces, then one generation fanned out to 100 of them.
   const rssBefore = rssMb(product.child.pid!)
   const pieces = [pieceId]
-  for (let index = 1; index < 10; index += 1) pieces.push(await createPiece(auth, `bench_fan_${index}`))
+  for (let index = 1; index < 10; index += 1) pieces.push(await createPiece(base, auth, `bench_fan_${index}`))
   const streams = await Promise.all(Array.from({ length: SUBSCRIBERS }, (_, index) => subscribe(auth, pieces[index % pieces.length]!)))
   await new Promise((resolve) => setTimeout(resolve, 1_000))
   const rssWith = rssMb(product.child.pid!)
@@ -148,16 +148,6 @@ try {
   await database.drop()
 }
 process.exit(0)
-
-async function createPiece(auth: Record<string, string>, name: string) {
-  const response = await fetch(`${base}/api/private/pieces`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, visibility: 'public' }),
-  })
-  if (response.status !== 201) throw new Error(`create answered ${response.status}: ${await response.text()}`)
-  return ((await response.json()) as { id: number }).id
-}
 
 type StreamEvent = { type: string; stage?: string; currentStepTitle?: string; verification?: { ok: boolean } }
 

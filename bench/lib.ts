@@ -85,3 +85,14 @@ export async function signUp(base: string, label = 'user') {
   const { token } = (await issued.json()) as { token: string }
   return { email, password, auth: { Authorization: `Bearer ${token}` } }
 }
+
+/** A public Piece made over the API by the holder of `auth`; answers its id. */
+export async function createPiece(base: string, auth: Record<string, string>, name: string) {
+  const response = await fetch(`${base}/api/private/pieces`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name, visibility: 'public' }),
+  })
+  if (response.status !== 201) throw new Error(`create answered ${response.status}: ${await response.text()}`)
+  return ((await response.json()) as { id: number }).id
+}

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
-import { percentiles, rssMb, signUp, startProduct, stop, waitFor } from './lib'
+import { createPiece, percentiles, rssMb, signUp, startProduct, stop, waitFor } from './lib'
 
 /**
  * `npm run bench:load` (issue 16.6): the layout of decision 0033 on one machine — two web
@@ -349,16 +349,6 @@ async function withDeadline<T>(promise: Promise<T>, ms: number, what: string): P
   } finally {
     clearTimeout(timer)
   }
-}
-
-async function createPiece(base: string, auth: Record<string, string>, name: string) {
-  const response = await fetch(`${base}/api/private/pieces`, {
-    method: 'POST',
-    headers: { ...auth, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name, visibility: 'public' }),
-  })
-  if (response.status !== 201) throw new Error(`create answered ${response.status}: ${await response.text()}`)
-  return ((await response.json()) as { id: number }).id
 }
 
 /**

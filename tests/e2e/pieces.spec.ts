@@ -12,6 +12,19 @@ async function createPiece(page: Page, name: string) {
   await expect(page).toHaveURL(`/pieces/${name}`)
 }
 
+/** A signed-in user with two Pieces, on the second one's public view with its Rename field open. */
+async function renameBesideTakenName(page: Page) {
+  await signIn(page)
+  const taken = uniquePiece('taken')
+  const name = uniquePiece('mine')
+  await createPiece(page, taken)
+  await createPiece(page, name)
+  await page.goto(`/${name}`)
+  const menu = await openMenu(page)
+  await menu.getByRole('button', { name: 'Rename' }).click()
+  return { taken, name, menu, field: menu.getByLabel('Piece name') }
+}
+
 async function openMenu(page: Page) {
   const menu = page.getByTestId('piece-menu')
   if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click()
@@ -117,16 +130,8 @@ test('onboarding with a prompt creates a piece_ Piece and opens it with the prom
 })
 
 test('refused menu changes show in place: a taken name, a rename during a generation, a long description', async ({ page }) => {
-  await signIn(page)
-  const taken = uniquePiece('taken')
-  const name = uniquePiece('mine')
-  await createPiece(page, taken)
-  await createPiece(page, name)
-  await page.goto(`/${name}`)
-
-  let menu = await openMenu(page)
-  await menu.getByRole('button', { name: 'Rename' }).click()
-  const field = menu.getByLabel('Piece name')
+  const { taken, name, menu: opened, field } = await renameBesideTakenName(page)
+  let menu = opened
   await expect(field).toBeFocused()
   await field.fill(taken)
   await field.press('Enter')
@@ -201,15 +206,7 @@ test('New Piece clicked while the page is still loading its scripts opens the en
 })
 
 test('Escape closes a refused rename at once, even while the page is still reloading its data', async ({ page }) => {
-  await signIn(page)
-  const taken = uniquePiece('taken')
-  const name = uniquePiece('mine')
-  await createPiece(page, taken)
-  await createPiece(page, name)
-  await page.goto(`/${name}`)
-  const menu = await openMenu(page)
-  await menu.getByRole('button', { name: 'Rename' }).click()
-  const field = menu.getByLabel('Piece name')
+  const { taken, name, menu, field } = await renameBesideTakenName(page)
   await field.fill(taken)
 
   // The page's data reloads after the refusal; hold that reload until Escape has been pressed.
