@@ -53,6 +53,8 @@ export default defineConfig({
   ],
   webServer: {
     command: 'npx tsx tests/e2e/serve.ts',
+    // A line per request would bury the report; warnings and errors still show.
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -15,6 +15,10 @@ import { baseSecurityHeaders, contentSecurity, sameOriginMutations } from './ser
 import { sendError, sendUnavailable } from './server/respond'
 import { isDatabaseUnavailable } from './app/lib/db-outage'
 import { measureRequest, metricsEnabled, sendMetrics, serveMetrics, watchQueues } from './app/lib/metrics.server'
+import { logger } from './app/lib/log.server'
+import { withRequestLog } from './server/request-log'
+
+const log = logger('web')
 
 const MAX_BODY_BYTES = 12 * 1024 * 1024
 /** How long requests in flight (server-sent event streams never end by themselves) may go on after SIGTERM. */
@@ -26,19 +30,20 @@ export async function startServer() {
   const runtime = await bootProcess({ role: 'web' })
   const { env, boss } = runtime
   const dev = env.NODE_ENV === 'development'
+  const trustProxy = env.TRUST_PROXY === 'on'
   const { sql } = await import('./app/lib/db.server')
 
   if (env.WORKERS === 'on') {
     const { startWorkers } = await import('./jobs/worker')
     runtime.onShutdown(await startWorkers(boss))
-    console.log('workers: running inside the web process (WORKERS=off to run them with `npm run worker`)')
+    log.info('workers: running inside the web process (WORKERS=off to run them with `npm run worker`)')
   } else {
-    console.log('workers: off in this process; run `npm run worker`')
+    log.info('workers: off in this process; run `npm run worker`')
   }
 
   const app = express()
   app.disable('x-powered-by')
-  if (env.TRUST_PROXY === 'on') app.set('trust proxy', true)
+  if (trustProxy) app.set('trust proxy', true)
   app.use(baseSecurityHeaders(env))
   app.use(rejectMalformedPaths)
   app.use(warnAtForeignOrigin(env))
@@ -66,7 +71,7 @@ export async function startServer() {
   }
 
   const limiter = rateLimit(env, sql)
-  const pageCache = dev ? null : new PageCache([SESSION_COOKIE, TOAST_COOKIE], env.TRUST_PROXY === 'on')
+  const pageCache = dev ? null : new PageCache([SESSION_COOKIE, TOAST_COOKIE], trustProxy)
   app.use(guarded(limiter.middleware))
   // Before the page cache's store: it keeps the page as rendered and encodes its copies itself.
   app.use(compressDocuments())
@@ -88,18 +93,19 @@ export async function startServer() {
   )
   app.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     if (isDatabaseUnavailable(error)) return void (res.headersSent ? res.end() : sendUnavailable(req, res))
-    console.error('[web] unhandled error:', error)
+    log.error({ err: error }, 'unhandled error')
     if (!res.headersSent) sendError(req, res, 500, 'Something went wrong on our side. Please try again.')
   })
 
   // Anonymous pages the cache holds are answered here, before Express (its middleware costs
   // more than the page); everything else, and a read over its limit, takes the full path.
   const apiPaths = metricsEnabled() ? await apiRoutePaths(build) : new Set<string>()
-  const front: RequestListener = (req, res) => {
-    measureRequest(req, res, apiPaths)
-    if (pageCache?.serve(req, res, () => limiter.allowsRead(clientIp(req, env.TRUST_PROXY === 'on')))) return
-    app(req, res)
-  }
+  const front: RequestListener = (req, res) =>
+    withRequestLog(req, res, trustProxy, () => {
+      measureRequest(req, res, apiPaths)
+      if (pageCache?.serve(req, res, () => limiter.allowsRead(clientIp(req, trustProxy)))) return
+      app(req, res)
+    })
   const server = await listen(front, env.PORT, env.HOST)
   const preview = await listen(createPreviewHandler(env), env.PREVIEW_PORT, env.HOST)
   runtime.onShutdown(() => close(preview))
@@ -108,8 +114,8 @@ export async function startServer() {
   const { eventHub } = await import('./app/chat/events.server')
   runtime.onShutdown(async () => eventHub().interruptAll())
 
-  for (const line of describeModes(env)) console.log(line)
-  console.log(`Pieces is ready at ${env.APP_ORIGIN} (started in ${Date.now() - startedAt} ms)`)
+  for (const line of describeModes(env)) log.info(line)
+  log.info(`Pieces is ready at ${env.APP_ORIGIN} (started in ${Date.now() - startedAt} ms)`)
   return runtime
 }
 
@@ -119,10 +125,10 @@ async function exposeMetrics(app: express.Express, { env, boss, onShutdown }: Ru
   if (env.METRICS_PORT) {
     const server = await serveMetrics(env.METRICS_PORT, env.HOST)
     onShutdown(() => close(server))
-    console.log(`metrics: at http://${loopbackFor(env.HOST)}:${env.METRICS_PORT}/metrics`)
+    log.info(`metrics: at http://${loopbackFor(env.HOST)}:${env.METRICS_PORT}/metrics`)
   } else if (env.METRICS === 'on') {
     app.get('/metrics', (_req, res) => sendMetrics(res))
-    console.log(`metrics: at ${env.APP_ORIGIN}/metrics`)
+    log.info(`metrics: at ${env.APP_ORIGIN}/metrics`)
   }
 }
 
@@ -192,7 +198,7 @@ function close(server: Server) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   startServer().catch((error) => {
-    console.error(error instanceof Error ? error.message : error)
+    log.fatal(error instanceof Error ? error.message : String(error))
     process.exit(1)
   })
 }

@@ -15,7 +15,9 @@ export default defineConfig({
           name: 'unit',
           include: ['app/**/*.test.{ts,tsx}', 'jobs/**/*.test.ts', 'db/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/support/console-guard.ts'],
+          // Warnings and errors only: the code under test runs in the test process.
+          env: { LOG_LEVEL: 'warn' },
+          setupFiles: ['tests/support/error-guard.ts'],
           // Image and password work is CPU-bound: a busy machine is slow, not wrong.
           testTimeout: 20000,
         },
@@ -28,7 +30,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts', 'tests/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/integration/global-setup.ts'],
-          setupFiles: ['tests/support/console-guard.ts', 'tests/integration/setup.ts'],
+          env: { LOG_LEVEL: 'warn' },
+          setupFiles: ['tests/support/error-guard.ts', 'tests/integration/setup.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
         },

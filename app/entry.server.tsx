@@ -5,6 +5,9 @@ import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isDatabaseUnavailable } from './lib/db-outage'
 import { NonceProvider } from './lib/nonce'
+import { logger } from './lib/log.server'
+
+const log = logger('web')
 
 const ABORT_DELAY = 5_000
 
@@ -28,7 +31,7 @@ export default function handleRequest(request: Request, status: number, headers:
         onShellError: reject,
         onError(error) {
           failed = true
-          console.error('[web] render error:', error)
+          log.error({ err: error }, 'render error')
         },
       },
     )
@@ -43,5 +46,5 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     context.databaseUnavailable = true
     return
   }
-  console.error('[web] unexpected error:', error)
+  log.error({ err: error }, 'unexpected error')
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { getOptionalUser } from './accounts/session.server'
 import { PRODUCT_NAME } from './lib/constants'
 import { useNonce } from './lib/nonce'
+import { keepDataWhenUnavailable } from './lib/revalidation'
 import { useRootData } from './lib/root-data'
 import { backgroundColor } from './lib/theme'
 import { useTheme } from './shell/use-theme'
@@ -69,6 +70,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   return <Outlet />
 }
+
+export const shouldRevalidate = keepDataWhenUnavailable
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
-import { createPiece, percentiles, rssMb, signUpWithToken, startProduct, stop } from './lib'
+import { createPiece, openEventStream, percentiles, rssMb, signUpWithToken, startProduct, stop } from './lib'
 
 /**
  * `npm run bench:generation`: the generation engine with the offline (zero-latency)
@@ -151,34 +151,18 @@ process.exit(0)
 
 type StreamEvent = { type: string; stage?: string; currentStepTitle?: string; verification?: { ok: boolean } }
 
-/** An SSE subscription read with fetch; `read` resolves when `until` says so. */
+/** An SSE subscription, live before anything is sent; `read` resolves when `until` says so. */
 async function subscribe(auth: Record<string, string>, pieceId: number) {
-  const controller = new AbortController()
-  const response = await fetch(`${base}/api/private/chat/subscribe?pieceId=${pieceId}`, { headers: auth, signal: controller.signal })
-  if (!response.ok || !response.body) throw new Error(`subscribe answered ${response.status}`)
-  const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  // Wait for `ready` so the subscription is live before anything is sent.
-  while (!buffer.includes('\n\n')) buffer += decoder.decode((await reader.read()).value ?? new Uint8Array(), { stream: true })
-  buffer = buffer.slice(buffer.indexOf('\n\n') + 2)
+  const stream = await openEventStream(base, auth, pieceId)
   return {
     async read(until: (event: StreamEvent, id: number | null) => boolean) {
-      for (;;) {
-        let cut: number
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, cut)
-          buffer = buffer.slice(cut + 2)
-          const data = /^data: (.*)$/m.exec(frame)?.[1]
-          if (!data) continue
-          const id = /^id: (\d+)$/m.exec(frame)?.[1]
-          if (until(JSON.parse(data) as StreamEvent, id ? Number(id) : null)) return
-        }
-        const { value, done } = await reader.read()
-        if (done) return
-        buffer += decoder.decode(value, { stream: true })
+      for (let frame = await stream.nextFrame(); frame !== null; frame = await stream.nextFrame()) {
+        const data = /^data: (.*)$/m.exec(frame)?.[1]
+        if (!data) continue
+        const id = /^id: (\d+)$/m.exec(frame)?.[1]
+        if (until(JSON.parse(data) as StreamEvent, id ? Number(id) : null)) return
       }
     },
-    close: () => controller.abort(),
+    close: stream.close,
   }
 }

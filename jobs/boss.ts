@@ -2,6 +2,9 @@ import PgBoss from 'pg-boss'
 import postgres from 'postgres'
 import { singleton } from '../app/lib/singleton.server'
 import { QUEUES } from '../app/lib/queues'
+import { logger } from '../app/lib/log.server'
+
+const log = logger('jobs')
 
 /** Any fixed number; it names the "installing pg-boss" lock. */
 const BOSS_SETUP_LOCK = 7_310_441
@@ -20,7 +23,7 @@ const POOL_OPTIONS = { connectionTimeoutMillis: 5_000 }
  */
 export async function startBoss(connectionString: string): Promise<PgBoss> {
   const boss = singleton('boss', () => new PgBoss({ connectionString, schema: 'pgboss', max: 4, ...POOL_OPTIONS }))
-  boss.on('error', (error) => console.error('[jobs] pg-boss error:', error.message))
+  boss.on('error', (error) => log.error({ err: error.message }, 'pg-boss error'))
   const lock = postgres(connectionString, { max: 1, onnotice: () => {} })
   try {
     await lock`select pg_advisory_lock(${BOSS_SETUP_LOCK})`

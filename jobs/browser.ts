@@ -1,5 +1,10 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { logger } from '../app/lib/log.server'
+
+const log = logger('browser')
 
 /**
  * One headless Chromium per worker process, shared by the jobs that render Pieces
@@ -23,6 +28,115 @@ const ARGS = [
 
 export class BrowserUnavailable extends Error {}
 export class RenderTimeout extends Error {}
+/** The machine gave the browser too little CPU to finish in time: nothing is known of the page. */
+export class BrowserBusy extends Error {}
+
+/** How many times its page time a wait may last in wall time on a machine short of CPU. */
+export const PATIENCE = 5
+
+/** Microseconds in which some task waited for a CPU since boot (Linux's pressure stall information), or null without it. */
+export function cpuStallMicros(): number | null {
+  try {
+    const total = /^some .*total=(\d+)$/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1]
+    return total === undefined ? null : Number(total)
+  } catch {
+    return null
+  }
+}
+
+let cpuSample: { at: number; ms: number | null } | null = null
+
+/**
+ * CPU milliseconds used so far by this process's Chromium — its descendants named chromium or
+ * chrome, with the renderers they have reaped — or null where /proc cannot tell. Reading it
+ * walks /proc (milliseconds on a busy machine), so waits running at once share one reading a
+ * quarter of a second old at most.
+ */
+export function browserCpuMs(): number | null {
+  const now = performance.now()
+  if (!cpuSample || now - cpuSample.at > 250) cpuSample = { at: now, ms: readBrowserCpuMs() }
+  return cpuSample.ms
+}
+
+function readBrowserCpuMs(): number | null {
+  try {
+    const processes = new Map<number, { parent: number; name: string; ticks: number }>()
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+        // utime, stime, cutime, cstime (fields 14 to 17), in clock ticks of 10 ms.
+        processes.set(Number(entry), { parent: Number(fields[1]), name, ticks: fields.slice(11, 15).reduce((sum, value) => sum + Number(value), 0) })
+      } catch {
+        // gone meanwhile
+      }
+    }
+    const ours = (pid: number) => {
+      for (let at = processes.get(pid)?.parent; at !== undefined && at > 1; at = processes.get(at)?.parent) if (at === process.pid) return true
+      return false
+    }
+    let ticks = 0
+    for (const [pid, { name, ticks: used }] of processes) if (/^chrom/i.test(name) && ours(pid)) ticks += used
+    return ticks * 10
+  } catch {
+    return null
+  }
+}
+
+/**
+ * A clock for a page's time limits: wall time, less the time in which the machine was short
+ * of CPU (some task waiting for one) — but never less than the CPU time the browser has had
+ * meanwhile, so a page that spins in a script while others wait is still caught. On a quiet
+ * machine it is the wall clock, so such a page is reported as before; when requests (or
+ * anything else) keep the cores busy and the browser, at background priority, waits its
+ * turn, the page is not blamed for the wait. Without pressure stall information it is the
+ * wall clock. The browser's CPU is read only once a wait has lasted its limit in wall time.
+ */
+export function pageClock(stalls: () => number | null = cpuStallMicros, browserCpu: () => number | null = browserCpuMs) {
+  const started = performance.now()
+  const stalledBefore = stalls()
+  let cpuFrom: { cpu: number; page: number } | null = null
+  const lessStalls = (wall: number) => Math.max(0, wall - (stalledBefore === null ? 0 : ((stalls() ?? stalledBefore) - stalledBefore) / 1000))
+  return {
+    wallMs: () => performance.now() - started,
+    pageMs: () => {
+      const page = lessStalls(performance.now() - started)
+      return cpuFrom ? Math.max(page, cpuFrom.page + ((browserCpu() ?? cpuFrom.cpu) - cpuFrom.cpu)) : page
+    },
+    /** From now on the browser's CPU time counts too. */
+    countBrowserCpu() {
+      const cpu = browserCpu()
+      if (!cpuFrom && cpu !== null) cpuFrom = { cpu, page: lessStalls(performance.now() - started) }
+    },
+  }
+}
+
+/**
+ * `work`, or 'late' once `ms` of page time (see pageClock) have passed without it. Past
+ * PATIENCE times `ms` in wall time, on a machine that stayed short of CPU, BrowserBusy.
+ * Whatever `work` does later is ignored.
+ */
+export async function withinPageTime<T>(work: Promise<T>, ms: number, stalls = cpuStallMicros, browserCpu = browserCpuMs): Promise<{ done: T } | 'late'> {
+  work.catch(() => {})
+  const clock = pageClock(stalls, browserCpu)
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'late'>((resolve, reject) => {
+    const check = () => {
+      if (clock.pageMs() >= ms) return resolve('late')
+      if (clock.wallMs() >= ms * PATIENCE) return reject(new BrowserBusy(`the machine was short of CPU for ${Math.round(clock.wallMs() / 1000)} s`))
+      clock.countBrowserCpu()
+      timer = setTimeout(check, Math.min(250, Math.max(10, ms - clock.pageMs()))).unref()
+    }
+    timer = setTimeout(check, ms).unref()
+  })
+  try {
+    return await Promise.race([work.then((done) => ({ done })), late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
 
 let launching: Promise<Browser> | null = null
 let warned = false
@@ -37,18 +151,26 @@ async function browser(): Promise<Browser> {
   if (!launching) {
     const executablePath = chromiumPath()
     if (!executablePath) {
-      if (!warned)
-        console.warn('[browser] no Chromium found (set CHROMIUM_PATH or install chromium): screenshots keep their placeholder and generations are not checked')
+      if (!warned) log.warn('no Chromium found (set CHROMIUM_PATH or install chromium): screenshots keep their placeholder and generations are not checked')
       warned = true
       throw new BrowserUnavailable('no Chromium')
     }
-    launching = chromium.launch({ executablePath, args: ARGS, timeout: 30_000 }).then((launched) => {
+    // Forgotten when it goes away, unless another has taken its place: a browser closed while
+    // a check relaunches one disconnects after the new one started, which would then be
+    // left running out of reach (never closed, and a third launched on next use).
+    const launcher = atBackgroundPriority(executablePath)
+    const started: Promise<Browser> = chromium.launch({ executablePath: launcher.path, args: ARGS, timeout: 30_000 }).then((launched) => {
       launched.on('disconnected', () => {
-        launching = null
+        if (launching === started) launching = null
       })
       return launched
     })
-    launching.catch(() => (launching = null))
+    launching = started
+    started
+      .catch(() => {
+        if (launching === started) launching = null
+      })
+      .finally(launcher.remove)
   }
   return launching
 }
@@ -59,6 +181,50 @@ export async function closeBrowser() {
   launching = null
   spares.clear()
   if (current) await (await current.catch(() => null))?.close().catch(() => {})
+}
+
+/**
+ * The CPU priority the browser runs at, as a nice value: 0 (as the process itself) to 19 (the
+ * lowest); 10 by default, about a ninth of the weight of a process at 0. Rendering Pieces is
+ * background work that must not slow the requests served on the same cores
+ * (docs/decisions/0035); its time limits are page time (pageClock), so a busy machine makes
+ * checks slower, not wrong. Read here, at each launch; app/lib/env.server.ts checks it at start.
+ */
+export function browserNice(): number {
+  const configured = process.env.BROWSER_NICE
+  if (configured === undefined || configured === '') return 10
+  const nice = Number(configured)
+  if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error(`BROWSER_NICE must be a whole number from 0 to 19, not ${JSON.stringify(configured)}`)
+  return nice
+}
+
+/**
+ * Chromium started through a short script that lowers its priority before it runs, so every
+ * process it forks (zygote, renderers, GPU and network services) inherits it from the first
+ * instruction: `nice` for the scheduler's per-thread weights, and the session's autogroup
+ * (Playwright starts the browser in a session of its own, which Linux's autogroup scheduling
+ * otherwise weighs as much as all of this process's session together). Answers the path to
+ * launch, the browser itself where there is nothing to lower, and what removes the script
+ * once the browser has started (or failed to).
+ */
+function atBackgroundPriority(executablePath: string): { path: string; remove: () => void } {
+  const nice = browserNice()
+  if (nice === 0 || process.platform === 'win32') return { path: executablePath, remove: () => {} }
+  const dir = mkdtempSync(join(tmpdir(), 'pieces-chromium-'))
+  const path = join(dir, `chromium-nice-${nice}`)
+  const quoted = `'${executablePath.replaceAll("'", `'\\''`)}'`
+  writeFileSync(
+    path,
+    [
+      '#!/bin/sh',
+      '# Written by jobs/browser.ts: Chromium at background CPU priority (docs/decisions/0035).',
+      `[ -w /proc/self/autogroup ] && echo ${nice} > /proc/self/autogroup 2>/dev/null`,
+      `exec nice -n ${nice} ${quoted} "$@"`,
+      '',
+    ].join('\n'),
+    { mode: 0o700 },
+  )
+  return { path, remove: () => rmSync(dir, { recursive: true, force: true }) }
 }
 
 type Fresh = { context: BrowserContext; page: Page }
@@ -92,42 +258,39 @@ export function prepareSpare(size: { width: number; height: number }) {
 }
 
 async function take(size: { width: number; height: number }): Promise<Fresh> {
-  const spare = await spares.get(sizeKey(size))
+  // Taken before waiting for it: two callers at once must not both get the one spare.
+  const pending = spares.get(sizeKey(size))
   spares.delete(sizeKey(size))
+  const spare = await pending
   if (spare && spare.context.browser()?.isConnected() && !spare.page.isClosed()) return spare
   return fresh(size)
 }
 
 /**
- * Runs `use` on a new page of a fresh context, within `timeoutMs`. Dialogs are dismissed as
- * they open. The context is closed afterwards without holding up the answer (and the
- * browser with it, if it will not close it). With `spare`, the next page of this size is
+ * Runs `use` on a new page of a fresh context, within `timeoutMs` of page time (RenderTimeout;
+ * BrowserBusy when the machine kept the browser from it, see withinPageTime). Dialogs are
+ * dismissed as they open. The context is closed afterwards without holding up the answer (and
+ * the browser with it, if it will not close it). With `spare`, the next page of this size is
  * made ready once this one is closed.
  */
 export async function withPage<T>(options: { width: number; height: number; timeoutMs: number; spare?: boolean }, use: (page: Page) => Promise<T>): Promise<T> {
   const size = { width: options.width, height: options.height }
   const { context, page } = await take(size)
-  let timer: NodeJS.Timeout | undefined
   try {
-    const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RenderTimeout(`no result within ${options.timeoutMs} ms`)), options.timeoutMs)
-    })
-    return await Promise.race([use(page), limit])
+    const result = await withinPageTime(use(page), options.timeoutMs)
+    if (result === 'late') throw new RenderTimeout(`no result within ${options.timeoutMs} ms`)
+    return result.done
   } finally {
-    clearTimeout(timer)
     // Closed while the caller goes on (closing costs a renderer's shutdown, which nobody waits for).
     void closeOrDrop(context).then(() => options.spare && prepareSpare(size))
   }
 }
 
-/** Closes a used context; a browser that will not close it within 5 s is thrown away. */
+/**
+ * Closes a used context; a browser that will not close it within 5 s of page time is thrown
+ * away (one kept from the CPU by a busy machine is left to finish in its own time).
+ */
 async function closeOrDrop(context: BrowserContext) {
-  const closed = await Promise.race([
-    context.close().then(
-      () => true,
-      () => true,
-    ),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5_000).unref()),
-  ])
-  if (!closed) await closeBrowser()
+  const closed = await withinPageTime(context.close(), 5_000).catch(() => 'busy' as const)
+  if (closed === 'late') await closeBrowser()
 }

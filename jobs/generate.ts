@@ -6,6 +6,9 @@ import { QUEUES } from '../app/lib/queues'
 import { startNotifiedWorker } from './notified-worker'
 import { closeBrowser } from './browser'
 import { verifyInBrowser, warmVerifier } from './verify'
+import { logger, withLogContext } from '../app/lib/log.server'
+
+const log = logger('jobs')
 
 const CONCURRENCY = 4
 const FALLBACK_POLL_MS = 1_000
@@ -25,7 +28,8 @@ export async function startGenerateWorker(boss: PgBoss, { verify = false }: { ve
       const controller = new AbortController()
       const expiry = setTimeout(() => controller.abort(), QUEUES.generate.expireInSeconds * 1000 - 5_000)
       try {
-        await runGenerationJob(Number(job.data.generationId), controller.signal, verify ? verifyInBrowser : undefined)
+        const generationId = Number(job.data.generationId)
+        await withLogContext({ generationId }, () => runGenerationJob(generationId, controller.signal, verify ? verifyInBrowser : undefined))
       } finally {
         clearTimeout(expiry)
       }
@@ -34,7 +38,7 @@ export async function startGenerateWorker(boss: PgBoss, { verify = false }: { ve
   )
   // Generations whose worker died are noticed here too, not only when someone asks.
   const reaper = setInterval(
-    () => void endStaleGenerations().catch((error) => console.error('[jobs] reaper:', error instanceof Error ? error.message : error)),
+    () => void endStaleGenerations().catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : error }, 'reaper failed')),
     Math.max(1_000, (getEnv().GENERATION_STALE_SECONDS * 1000) / 3),
   )
 

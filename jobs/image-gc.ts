@@ -1,4 +1,7 @@
 import { collectUnusedImages } from '../app/pieces/storage.server'
+import { logger } from '../app/lib/log.server'
+
+const log = logger('image-gc')
 
 /**
  * Hourly (the `image-gc` queue): removes images no Piece references any more, from the table
@@ -9,7 +12,7 @@ export async function runImageCollection() {
   const started = Date.now()
   const removed = await collectUnusedImages()
   if (removed.images + removed.strayObjects > 0) {
-    console.log(`[image-gc] removed ${removed.images} image(s) and ${removed.strayObjects} stray object(s) in ${Date.now() - started} ms`)
+    log.info({ ...removed, ms: Date.now() - started }, `removed ${removed.images} image(s) and ${removed.strayObjects} stray object(s)`)
   }
   return removed
 }

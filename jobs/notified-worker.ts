@@ -2,6 +2,10 @@ import type PgBoss from 'pg-boss'
 import { sql } from '../app/lib/db.server'
 import { JOBS_CHANNEL } from '../app/lib/jobs.server'
 import { timedJob } from '../app/lib/metrics.server'
+import { logger, startLogContext } from '../app/lib/log.server'
+import { inJobContext } from './context'
+
+const log = logger('jobs')
 
 type Options = { concurrency: number; pollMs: number }
 
@@ -26,7 +30,7 @@ export async function startNotifiedWorker<T extends object>(
 
   const run = async (job: PgBoss.Job<T>) => {
     try {
-      await timedHandle(job)
+      await inJobContext(queue, job, () => timedHandle(job))
       await boss.complete(queue, job.id)
     } catch (error) {
       await boss.fail(queue, job.id, { message: error instanceof Error ? error.message : String(error) }).catch(() => {})
@@ -49,7 +53,7 @@ export async function startNotifiedWorker<T extends object>(
         inFlight.add(work)
       }
     } catch (error) {
-      if (!stopped) console.error(`[jobs] could not fetch a ${queue} job:`, error instanceof Error ? error.message : error)
+      if (!stopped) log.error({ queue, err: error instanceof Error ? error.message : error }, 'could not fetch a job')
     } finally {
       fetching = false
     }
@@ -60,9 +64,9 @@ export async function startNotifiedWorker<T extends object>(
   const listening = await sql.listen(
     JOBS_CHANNEL,
     (name) => {
-      if (name === queue) void tick()
+      if (name === queue) startLogContext({}, () => void tick())
     },
-    () => void tick(),
+    () => startLogContext({}, () => void tick()),
   )
   const poll = setInterval(() => void tick(), pollMs)
 

@@ -3,6 +3,9 @@ import { timedBrowserWork } from '../app/lib/metrics.server'
 import { QUEUES } from '../app/lib/queues'
 import { SCREENSHOT_SIZE, SCREENSHOT_TIMEOUT_MS, saveScreenshot, screenshotTarget } from '../app/pieces/screenshots.server'
 import { BrowserUnavailable, closeBrowser, withPage } from './browser'
+import { logger } from '../app/lib/log.server'
+
+const log = logger('screenshot')
 
 /** How long a loaded page may keep fetching before it is captured as it is. */
 const SETTLE_MS = 2_000
@@ -10,7 +13,8 @@ const SETTLE_MS = 2_000
 /**
  * Renders a Piece's saved code from the preview origin and stores its screenshot (issue
  * 12.3). A Piece that never settles is captured as it stands; one that blocks its page
- * fails within SCREENSHOT_TIMEOUT_MS and is retried by the queue. Answers what it did.
+ * fails within SCREENSHOT_TIMEOUT_MS of page time (jobs/browser.ts) and is retried by the
+ * queue. Answers what it did.
  */
 export async function takeScreenshot(pieceId: number): Promise<{ screenshot: string; thumbnail: string } | 'no-code' | 'changed' | 'no-browser'> {
   const target = await screenshotTarget(pieceId)
@@ -23,9 +27,10 @@ export async function takeScreenshot(pieceId: number): Promise<{ screenshot: str
           ? route.abort()
           : route.continue(),
       )
-      await page.goto(target.url, { waitUntil: 'load', timeout: SCREENSHOT_TIMEOUT_MS })
+      // No limits of their own: the one of withPage is page time, which a busy machine stretches (decision 0035).
+      await page.goto(target.url, { waitUntil: 'load', timeout: 0 })
       await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => {})
-      return page.screenshot({ type: 'png', timeout: SCREENSHOT_TIMEOUT_MS, animations: 'disabled' })
+      return page.screenshot({ type: 'png', timeout: 0, animations: 'disabled' })
     })
     return (await saveScreenshot(pieceId, target.version, png)) ?? 'changed'
   } catch (error) {
@@ -38,7 +43,7 @@ export async function startScreenshotWorker(boss: PgBoss): Promise<() => Promise
   await boss.work<{ pieceId: number }>(QUEUES.screenshot.name, async ([job]) => {
     const started = Date.now()
     const result = await timedBrowserWork('screenshot', () => takeScreenshot(job!.data.pieceId))
-    if (typeof result === 'object') console.log(`[screenshot] Piece ${job!.data.pieceId} in ${Date.now() - started} ms`)
+    if (typeof result === 'object') log.info({ pieceId: job!.data.pieceId, ms: Date.now() - started }, 'screenshot saved')
     return result
   })
   return closeBrowser

@@ -4,12 +4,19 @@ import type { BrowserCheck } from '../app/chat/pipeline.server'
 import type { VerifyGeneration } from '../app/chat/run.server'
 import { checkTarget } from '../app/chat/verification.server'
 import { timedBrowserWork } from '../app/lib/metrics.server'
-import { BrowserUnavailable, prepareSpare, RenderTimeout, withPage } from './browser'
+import { BrowserBusy, BrowserUnavailable, prepareSpare, RenderTimeout, withinPageTime, withPage } from './browser'
+import { logger } from '../app/lib/log.server'
+
+const log = logger('verify')
 
 /** The viewport the check loads the page in; the chat shows it at THUMBNAIL width. */
 const VIEWPORT = { width: 1024, height: 640 }
 const THUMBNAIL = { width: 320, height: 200 }
-/** How long the page may take to load (a script that runs forever never does). */
+/**
+ * How long the page may take to load (a script that runs forever never does). Both limits
+ * are page time (jobs/browser.ts pageClock): on a machine short of CPU they stretch, up to
+ * PATIENCE times, and past that the page is not checked rather than blamed.
+ */
 export const VERIFY_LOAD_MS = 4_000
 /** The whole check's hard bound, the screenshot included. */
 export const VERIFY_TIMEOUT_MS = 6_000
@@ -85,14 +92,14 @@ export async function verifyInBrowser({ generationId, pieceId, code, signal }: P
     } catch (error) {
       // A browser that crashed (or was dropped) under the check is relaunched for one more try.
       if (signal.aborted || !BROWSER_GONE.test((error as Error).message)) throw error
-      console.warn(`[verify] generation ${generationId}: the browser went away (${(error as Error).message.split('\n')[0]}); checking again`)
+      log.warn({ generationId, err: (error as Error).message.split('\n')[0] }, 'the browser went away; checking again')
       try {
         return await checkOnce(url, signal, generationId)
       } catch (again) {
         // Twice is the machine (a browser starved or restarting under load), not the Piece:
         // the generation completes unchecked rather than failing (found by bench:load).
         if (signal.aborted || !BROWSER_GONE.test((again as Error).message)) throw again
-        console.warn(`[verify] generation ${generationId}: the browser went away again (${(again as Error).message.split('\n')[0]}); not checked`)
+        log.warn({ generationId, err: (again as Error).message.split('\n')[0] }, 'the browser went away again; not checked')
         return null
       }
     }
@@ -114,8 +121,8 @@ async function checkOnce(url: string, signal: AbortSignal, generationId: number)
   } catch (error) {
     if (signal.aborted) throw signal.reason
     if (error instanceof BrowserUnavailable) return null
-    if (error instanceof NotServed) {
-      console.warn(`[verify] generation ${generationId}: ${error.message}; not checked`)
+    if (error instanceof BrowserBusy || error instanceof NotServed) {
+      log.warn({ generationId }, `${error.message}; not checked`)
       return null
     }
     if (error instanceof RenderTimeout) return { ok: false, errors: [`The page did not respond within ${VERIFY_TIMEOUT_MS / 1000} seconds.`], screenshot: null }
@@ -138,16 +145,17 @@ async function check(page: Page, url: string): Promise<BrowserCheck> {
     }
     return route.continue()
   })
-  const response = await page.goto(url, { waitUntil: 'commit', timeout: VERIFY_LOAD_MS }).catch((error: Error) => {
+  const navigating = page.goto(url, { waitUntil: 'commit', timeout: 0 }).catch((error: Error) => {
     // The preview origin could not be reached. An aborted load is the browser going away
     // under the navigation (nothing else cancels it before the page runs): the caller retries.
     throw /net::ERR_/.test(error.message) && !BROWSER_GONE.test(error.message) ? new NotServed(error.message.split('\n')[0]) : error
   })
+  // The Piece's code has not run before the answer arrives: a late one is ours, not the page's.
+  const committed = await withinPageTime(navigating, VERIFY_LOAD_MS)
+  if (committed === 'late') throw new NotServed(`the preview origin did not answer within ${VERIFY_LOAD_MS / 1000} seconds`)
+  const response = committed.done
   if (!response?.ok()) throw new NotServed(`the preview origin answered ${response?.status() ?? 'nothing'}`)
-  const loaded = await page.waitForLoadState('load', { timeout: VERIFY_LOAD_MS }).then(
-    () => true,
-    () => false,
-  )
+  const loaded = (await withinPageTime(page.waitForLoadState('load', { timeout: 0 }), VERIFY_LOAD_MS)) !== 'late'
   if (!loaded) {
     // A page stuck in a script answers nothing more (no screenshot either).
     return {
@@ -156,9 +164,11 @@ async function check(page: Page, url: string): Promise<BrowserCheck> {
       screenshot: null,
     }
   }
-  await page.waitForTimeout(SETTLE_MS)
+  // The page's own clock: the timers it set while loading run first, however slow the machine.
+  await page.evaluate((ms) => new Promise((resolve) => window.setTimeout(resolve, ms)), SETTLE_MS)
   if (await page.evaluate(isBlank)) seen.add('The page is blank: nothing visible was rendered.')
-  const shot = await page.screenshot({ type: 'jpeg', quality: 80, animations: 'disabled', timeout: VERIFY_LOAD_MS })
+  // Bounded by the whole check's limit (withPage), which is page time.
+  const shot = await page.screenshot({ type: 'jpeg', quality: 80, animations: 'disabled', timeout: 0 })
   const thumbnail = await sharp(shot).resize(THUMBNAIL.width, THUMBNAIL.height, { fit: 'cover', position: 'top' }).webp({ quality: 60 }).toBuffer()
   const errors = seen.errors()
   return { ok: errors.length === 0, errors, screenshot: `data:image/webp;base64,${thumbnail.toString('base64')}` }

@@ -2,13 +2,17 @@ import type PgBoss from 'pg-boss'
 import { pathToFileURL } from 'node:url'
 import { timedJob } from '../app/lib/metrics.server'
 import { QUEUES, SCHEDULES } from '../app/lib/queues'
+import { logger } from '../app/lib/log.server'
+import { inJobContext } from './context'
+
+const log = logger('jobs')
 
 /**
  * Registers every job handler and schedule on a started pg-boss instance. Answers the
  * step that stops them, letting generations in flight end first.
  */
 export async function startWorkers(pgBoss: PgBoss): Promise<() => Promise<void>> {
-  const boss = timingJobs(pgBoss)
+  const boss = instrumentedJobs(pgBoss)
   // Loaded here, not at the top: the feature modules need the database the entry resolves first.
   const { runCleanup, runDailyReset } = await import('./cleanup')
   const { startGenerateWorker } = await import('./generate')
@@ -31,9 +35,10 @@ export async function startWorkers(pgBoss: PgBoss): Promise<() => Promise<void>>
 
 /**
  * The same pg-boss, except that every handler given to `work` is timed under its queue
- * (docs/decisions/0034); the queues run by ./notified-worker.ts time theirs there.
+ * (docs/decisions/0034) and logs with its job in the context (0036); the queues run by
+ * ./notified-worker.ts do both there.
  */
-function timingJobs(boss: PgBoss): PgBoss {
+function instrumentedJobs(boss: PgBoss): PgBoss {
   return new Proxy(boss, {
     get(target, property) {
       if (property !== 'work') {
@@ -41,8 +46,10 @@ function timingJobs(boss: PgBoss): PgBoss {
         return typeof value === 'function' ? value.bind(target) : value
       }
       return (queue: string, ...rest: unknown[]) => {
-        const handler = rest.pop() as (...args: unknown[]) => Promise<unknown>
-        return (target.work as (...args: unknown[]) => Promise<string>)(queue, ...rest, timedJob(queue, handler))
+        const handler = rest.pop() as (jobs: PgBoss.Job[]) => Promise<unknown>
+        const timed = timedJob(queue, handler)
+        const inContext = (jobs: PgBoss.Job[]) => inJobContext(queue, jobs[0], () => timed(jobs))
+        return (target.work as (...args: unknown[]) => Promise<string>)(queue, ...rest, inContext)
       }
     },
   })
@@ -53,7 +60,7 @@ async function main() {
   const runtime = await bootProcess({ role: 'worker' })
   runtime.onShutdown(await startWorkers(runtime.boss))
   const { getObjectStore } = await import('../app/lib/object-store.server')
-  console.log(`images: ${getObjectStore(runtime.env).description}`)
+  log.info(`images: ${getObjectStore(runtime.env).description}`)
   const { WORKER_HEALTH_PORT: healthPort, HOST: host, METRICS_PORT: metricsPort } = runtime.env
   if (metricsPort) {
     const { serveMetrics, watchQueues } = await import('../app/lib/metrics.server')
@@ -63,7 +70,7 @@ async function main() {
       server.close()
       server.closeAllConnections()
     })
-    console.log(`[jobs] metrics at http://${host}:${metricsPort}/metrics`)
+    log.info(`metrics at http://${host}:${metricsPort}/metrics`)
   }
   if (healthPort) {
     const { readinessChecks, startHealthServer } = await import('../server/health')
@@ -72,14 +79,14 @@ async function main() {
       server.close()
       server.closeAllConnections()
     })
-    console.log(`[jobs] health at http://${host}:${healthPort}/healthz and /readyz`)
+    log.info(`health at http://${host}:${healthPort}/healthz and /readyz`)
   }
-  console.log('[jobs] workers running; press Ctrl+C to stop')
+  log.info('workers running; press Ctrl+C to stop')
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main().catch((error) => {
-    console.error(error instanceof Error ? error.message : error)
+    log.fatal(error instanceof Error ? error.message : String(error))
     process.exit(1)
   })
 }

@@ -24,12 +24,12 @@ export function sourceHash() {
   return hash.digest('hex')
 }
 
-/** Builds when the build is missing or was made from other sources. */
-export function ensureBuild() {
+/** Builds when the build is missing or was made from other sources; `say` tells that it does (`npm start` logs it). */
+export function ensureBuild(say: (line: string) => void = console.log) {
   const current = sourceHash()
   const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : ''
   if (built === current && existsSync(path.join(ROOT, 'build', 'server', 'index.js'))) return false
-  console.log(built ? 'build: sources changed, rebuilding…' : 'build: no build yet, building…')
+  say(built ? 'build: sources changed, rebuilding…' : 'build: no build yet, building…')
   const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
   if (result.status !== 0) throw new Error('build failed (run `npm run build` to see why)')
   writeFileSync(STAMP, current)

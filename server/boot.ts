@@ -5,6 +5,7 @@ import path from 'node:path'
 import type PgBoss from 'pg-boss'
 import { ConfigError, getEnv, type Env } from '../app/lib/env.server'
 import { getObjectStore } from '../app/lib/object-store.server'
+import { logger, setLogRole } from '../app/lib/log.server'
 import { pieceOrigin } from '../app/lib/piece-origins'
 import { resolveDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
@@ -26,18 +27,21 @@ export type Runtime = {
  */
 const SHUTDOWN_LIMIT_MS = 9_000
 
+const log = logger('process')
+
 /**
  * What both process kinds (web and worker) do first: validated configuration, a database
  * (embedded when `DATABASE_URL` is unset), migrations, pg-boss, and an orderly exit on
  * SIGTERM/SIGINT.
  */
 export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise<Runtime> {
+  setLogRole(role)
   let env: Env
   try {
     env = getEnv()
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message)
+      log.fatal(error.message)
       process.exit(1)
     }
     throw error
@@ -48,13 +52,13 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   let stopping: Promise<void> | undefined
   const shutdown = (reason: string) => {
     stopping ??= (async () => {
-      console.log(`[${role}] ${reason}: shutting down`)
+      log.info(`${reason}: shutting down`)
       setTimeout(() => {
-        console.error(`[${role}] shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`)
+        log.error(`shutdown did not finish within ${SHUTDOWN_LIMIT_MS / 1000} s; exiting anyway`)
         process.exit(1)
       }, SHUTDOWN_LIMIT_MS).unref()
       for (const step of steps.reverse()) {
-        await step().catch((error) => console.error(`[${role}] shutdown step failed:`, error))
+        await step().catch((error: unknown) => log.error({ err: error }, 'shutdown step failed'))
       }
     })()
     return stopping
@@ -64,23 +68,23 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   }
   // A promise nobody awaited failed: the work it belonged to (a request, a job) is lost, but
   // the process and everything else it serves go on. Logged so the missing await is found.
-  process.on('unhandledRejection', (reason) => console.error(`[${role}] unhandled rejection (process kept running):`, reason))
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection (process kept running)'))
 
   if (!env.SESSION_SECRET) {
     env.SESSION_SECRET = await localSessionSecret(env.DATA_DIR)
-    console.log(`sessions: signing secret kept in ${env.DATA_DIR}/session-secret (set SESSION_SECRET in production)`)
+    log.info(`sessions: signing secret kept in ${env.DATA_DIR}/session-secret (set SESSION_SECRET in production)`)
   }
 
   const database = await resolveDatabase(env)
   onShutdown(database.stop)
   process.env.DATABASE_URL = database.url
-  console.log(`database: ${database.description}`)
+  log.info(`database: ${database.description}`)
 
   const { sql } = await import('../app/lib/db.server')
   // By then requests and jobs have ended; what is left is a query stuck connecting to a database that is gone.
   onShutdown(() => sql.end({ timeout: 2 }))
   const applied = await migrate(sql)
-  if (applied.length) console.log(`database: applied ${applied.length} migration(s): ${applied.join(', ')}`)
+  if (applied.length) log.info(`database: applied ${applied.length} migration(s): ${applied.join(', ')}`)
 
   const boss = await startBoss(database.url)
   // Jobs in flight were already given their time by the workers' own stop step.

@@ -1,7 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import type { Env } from '../app/lib/env.server'
 import { previewOriginsFor } from '../app/lib/origins.server'
+import { logger } from '../app/lib/log.server'
 import { sendError } from './respond'
+
+const log = logger('web')
 
 /**
  * Express 4 does not await handlers: a rejected promise escapes it and, unhandled, ends
@@ -42,8 +45,8 @@ export function warnAtForeignOrigin(env: Env) {
       const { elsewhere } = previewOriginsFor(req.get('host'), env)
       if (elsewhere) {
         warned = true
-        console.warn(
-          `[web] opened at ${req.protocol}://${req.get('host') ?? ''}, but previews are framed only by ${env.APP_ORIGINS.join(' and ')}: open Pieces at ${elsewhere}, or set APP_ORIGIN`,
+        log.warn(
+          `opened at ${req.protocol}://${req.get('host') ?? ''}, but previews are framed only by ${env.APP_ORIGINS.join(' and ')}: open Pieces at ${elsewhere}, or set APP_ORIGIN`,
         )
       }
     }

@@ -14,6 +14,7 @@ const DROPPED_HEADERS = new Set([
   'transfer-encoding',
   'content-length',
   'x-page-cache',
+  'x-request-id',
   'etag',
   // The page is kept as rendered, and encoded here for each client (the live response may have been compressed on its way).
   'content-encoding',

@@ -12,6 +12,9 @@ import {
 } from '../app/pieces/preview.server'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
 import { DATABASE_UNAVAILABLE_MESSAGE, SERVER_ERROR_MESSAGE } from '../app/lib/messages'
+import { logger } from '../app/lib/log.server'
+
+const log = logger('preview')
 
 /** Saved documents kept in memory, by total size (one Piece can be megabytes). */
 const MAX_CACHED_BYTES = 32 * 1024 * 1024
@@ -137,7 +140,7 @@ export function createPreviewHandler(env: Env) {
       res.end(req.method === 'HEAD' ? undefined : found.bytes)
     } catch (error) {
       const unavailable = isDatabaseUnavailable(error)
-      if (!unavailable) console.error('[preview] unhandled error:', error)
+      if (!unavailable) log.error({ err: error }, 'unhandled error')
       if (res.headersSent) return void res.end()
       if (unavailable) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS))
       plain(res, unavailable ? 503 : 500, unavailable ? DATABASE_UNAVAILABLE_MESSAGE : SERVER_ERROR_MESSAGE)

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express'
 import type { Sql } from 'postgres'
+import { isDatabaseUnavailable } from '../app/lib/db-outage'
 import type { Env } from '../app/lib/env.server'
 import { RATE_LIMITED_MESSAGE } from '../app/lib/messages'
 import { sendError } from './respond'
@@ -112,6 +113,11 @@ export function rateLimit(env: Env, sql: Sql): RateLimiter {
       }
       sendError(req, res, 429, RATE_LIMITED_MESSAGE)
     } catch (error) {
+      // The forms tier counts in PostgreSQL. With the database down the request goes on: what
+      // it asks needs the database too, so its handler answers 503, and in the form its
+      // client reads (a page's form post with JavaScript gets Remix's encoding, server/remix.ts),
+      // which a JSON answer from here is not.
+      if (isDatabaseUnavailable(error)) return next()
       next(error)
     }
   }

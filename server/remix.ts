@@ -1,6 +1,17 @@
-import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type AppLoadContext, type ServerBuild } from '@remix-run/node'
+import {
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  data,
+  writeReadableStreamToWritable,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type ServerBuild,
+} from '@remix-run/node'
 import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../app/lib/messages'
 import { readLimitedBody } from './body'
 import { sendError, sendUnavailable } from './respond'
 
@@ -18,7 +29,7 @@ type Options = {
  * See docs/decisions/0013-request-hardening.md.
  */
 export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Options) {
-  const handle = createRequestHandler(build, mode)
+  const handle = createRequestHandler(typeof build === 'function' ? () => build().then(answeringOutages) : answeringOutages(build), mode)
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const url = requestUrl(req)
@@ -44,16 +55,58 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
       const context = getLoadContext(req, res)
       const response = await handle(request, context)
       // A page (or form post) whose data could not be read while the database is down: the
-      // error page Remix rendered would say 500 and "something went wrong", which is untrue.
+      // error page Remix rendered would say "something went wrong", which is untrue. A data
+      // request (`.data`: a page with JavaScript following a link or posting a form) keeps
+      // Remix's answer, which carries the 503 in the encoding the page reads (answeringOutages).
       if (context.databaseUnavailable && response.status >= 500) {
-        await response.body?.cancel()
-        return sendUnavailable(req, res)
+        if (!req.path.endsWith('.data')) {
+          await response.body?.cancel()
+          return sendUnavailable(req, res)
+        }
+        res.set('Retry-After', String(RETRY_AFTER_SECONDS))
       }
       await send(res, response)
     } catch (error) {
       next(error)
     }
   }
+}
+
+type DataFunction = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown
+const answered = new WeakMap<ServerBuild, ServerBuild>()
+
+/**
+ * The build with every route's loader and action answering a database that cannot be
+ * reached as a thrown 503 `data(message)`, the request's load context marked. Remix sends that to the page in its own encoding: a page with JavaScript that
+ * follows a link or posts a form gets an error response with status 503, which its error
+ * boundary shows as "Temporarily unavailable" (app/ui/error-page.tsx) and a form's
+ * clientAction turns into a refusal in place (app/lib/unreachable.ts). An error
+ * thrown as is would reach the page as a sanitised 500, "something went wrong".
+ */
+export function answeringOutages(build: ServerBuild): ServerBuild {
+  const known = answered.get(build)
+  if (known) return known
+  const wrap = (handler: DataFunction | undefined) =>
+    handler &&
+    (async (args: LoaderFunctionArgs | ActionFunctionArgs) => {
+      try {
+        return await handler(args)
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error
+        args.context.databaseUnavailable = true
+        throw data(DATABASE_UNAVAILABLE_MESSAGE, { status: 503 })
+      }
+    })
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).map(([id, route]) => {
+      if (!route) return [id, route]
+      const module = route.module as typeof route.module & { loader?: DataFunction; action?: DataFunction }
+      return [id, { ...route, module: { ...module, loader: wrap(module.loader), action: wrap(module.action) } }]
+    }),
+  )
+  const wrapped = { ...build, routes }
+  answered.set(build, wrapped)
+  return wrapped
 }
 
 /** How long a refused upload may go on being read (and dropped) after its 413 has left. */
@@ -95,7 +148,21 @@ async function send(res: Response, response: globalThis.Response) {
   res.statusMessage = response.statusText
   res.status(response.status)
   for (const [key, value] of response.headers.entries()) res.append(key, value)
-  if (/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) res.flushHeaders()
-  if (response.body) await writeReadableStreamToWritable(response.body, res)
-  else res.end()
+  if (!response.body) return void res.end()
+  if (!/text\/event-stream/i.test(response.headers.get('content-type') ?? '')) return writeReadableStreamToWritable(response.body, res)
+  res.flushHeaders()
+  // An event stream is cancelled when its client goes away, so its subscription ends. The
+  // request's signal cannot be relied on for this: the Request a loader sees is derived from
+  // ours, and the link between their signals is weak, gone after the next garbage collection
+  // (every stream then stayed subscribed for good: found by bench:load, decision 0035).
+  const gone = new AbortController()
+  const onClose = () => gone.abort()
+  res.once('close', onClose)
+  try {
+    await writeReadableStreamToWritable(response.body.pipeThrough(new TransformStream(), { signal: gone.signal }), res)
+  } catch (error) {
+    if (!gone.signal.aborted) throw error
+  } finally {
+    res.off('close', onClose)
+  }
 }

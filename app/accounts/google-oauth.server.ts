@@ -5,6 +5,9 @@ import { z } from 'zod'
 import { getEnv, type Env } from '~/lib/env.server'
 import { cookieSecrets, secureCookies } from '~/lib/secrets.server'
 import { parseGoogleProfile, type GoogleProfile } from './google.server'
+import { logger } from '~/lib/log.server'
+
+const log = logger('google')
 
 /**
  * The OAuth dance with Google through remix-auth-google. Its `state` and what the user
@@ -122,7 +125,7 @@ export async function finishGoogle(request: Request): Promise<GoogleCallback & {
     return { outcome: 'ok', intent, profile, clearState }
   } catch (thrown) {
     // A forged or replayed state, a refused code, an unreachable Google: the user sees one message.
-    console.warn('[google] sign-in refused:', thrown instanceof Error ? thrown.message : thrown)
+    log.warn({ err: thrown instanceof Error ? thrown.message : thrown }, 'sign-in refused')
     return { outcome: 'failed', intent, clearState }
   }
 }

@@ -5,6 +5,9 @@ import { ProviderFailure } from './failure.server'
 import { PLUS_PLAN, TOKEN_PLAN } from './plans'
 import type { BillingProvider, Invoice, ProviderSubscription } from './provider.server'
 import { BILLING_MESSAGES } from './schema'
+import { logger } from '~/lib/log.server'
+
+const log = logger('billing')
 
 /**
  * The real `stripe` client, pointed at STRIPE_API_URL when it is set (a Stripe-compatible
@@ -31,7 +34,7 @@ function refusal(error: unknown): Error {
     return new DomainError('invalid', BILLING_MESSAGES.unknownInvoice)
   }
   const detail = error instanceof Stripe.errors.StripeError ? `${error.type} ${error.statusCode ?? ''} ${error.message}` : String(error)
-  console.error('[billing] Stripe request failed:', detail)
+  log.error({ err: detail }, 'Stripe request failed')
   const permanent = error instanceof Stripe.errors.StripeInvalidRequestError || error instanceof Stripe.errors.StripePermissionError
   return new ProviderFailure(error instanceof Stripe.errors.StripeConnectionError, permanent, detail)
 }
@@ -72,7 +75,7 @@ function planPrices(stripe: Stripe) {
     const plus = idOfKey(PLUS_PLAN.lookupKey)
     const tokens = idOfKey(TOKEN_PLAN.lookupKey)
     if (!plus || !tokens) {
-      console.error(`[billing] Stripe has no price with lookup key ${plus ? TOKEN_PLAN.lookupKey : PLUS_PLAN.lookupKey}: run npm run stripe:setup`)
+      log.error(`Stripe has no price with lookup key ${plus ? TOKEN_PLAN.lookupKey : PLUS_PLAN.lookupKey}: run npm run stripe:setup`)
       throw new DomainError('unavailable', BILLING_MESSAGES.notSetUp)
     }
     return { plus, tokens }

@@ -2,6 +2,9 @@ import { sql } from '~/lib/db.server'
 import { ProviderFailure } from './failure.server'
 import { advanceLocalPeriods } from './local-checkout.server'
 import { billingIsOn, getBillingProvider, type BillingProvider } from './provider.server'
+import { logger } from '~/lib/log.server'
+
+const log = logger('billing')
 
 /** Meter events sent per run, and how many at once. */
 const BATCH = 200
@@ -63,7 +66,7 @@ export async function sendUsageReports(provider: BillingProvider): Promise<{ rep
           const detail = error instanceof ProviderFailure && error.detail ? error.detail : String((error as Error).message ?? error)
           if (permanent) {
             abandoned += 1
-            console.error(`[billing] usage report ${report.id} (${report.tokens} tokens of ${report.customerId}) refused for good; set aside`)
+            log.error({ report: report.id, tokens: report.tokens, customer: report.customerId }, `usage report ${report.id} refused for good; set aside`)
           } else failed += 1
           await sql`
             update usage_reports set attempts = attempts + 1, last_error = ${detail},

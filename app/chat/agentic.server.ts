@@ -11,6 +11,9 @@ import { holdTokens, releaseHold } from '~/usage/limits.server'
 import { isPlus } from '~/billing/subscription.server'
 import { DEFAULT_MODEL, modelRequiresSubscription, normalizeModel } from './models'
 import { estimatePromptTokens, estimateTokens } from './tokens'
+import { logger } from '~/lib/log.server'
+
+const log = logger('agentic')
 
 /** Spec 2 §3 agentic payload and §7 call 11. */
 export const AgenticBody = z.object({
@@ -93,7 +96,7 @@ export async function executeAgentic(user: AccountUser, body: AgenticInput, sign
   const prompt = estimatePromptTokens(messagesOf(body.instruction, input))
   const hold = await sql.begin((tx) => holdTokens(tx, user.id, { prompt, answers: AGENTIC_TOKEN_RESERVE }))
   const ran = await runModel(model, body.instruction, input, hold.tokens - prompt, signal).catch((error: unknown) => {
-    console.error('[agentic] model call failed:', error instanceof Error ? error.message : error)
+    log.error({ err: error instanceof Error ? error.message : error }, 'model call failed')
     return null
   })
   // The hold ends whatever happened; a failed call is charged nothing.

@@ -1,12 +1,15 @@
 import type { Sql, TransactionSql } from 'postgres'
 import { jsonb, sql } from '~/lib/db.server'
 import { singleton } from '~/lib/singleton.server'
+import { logger, startLogContext } from '~/lib/log.server'
 import { ChatEventSchema } from './stored'
 import type { ChatEvent } from './types'
 
 export type StoredEvent = { id: number; event: ChatEvent }
 
 export const EVENTS_CHANNEL = 'generation_events'
+
+const log = logger('chat')
 
 /**
  * Writes an event and announces its id with NOTIFY in the same transaction, so listeners
@@ -21,6 +24,7 @@ export async function appendEvent(db: Sql | TransactionSql, generationId: number
       returning id::int as id, piece_id
     )
     select id, pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'pieceId', piece_id)::text) from inserted`
+  log.debug({ generationId, pieceId: event.pieceId, eventId: row!.id, type: event.type, stage: event.stage }, 'generation event')
   return row!.id
 }
 
@@ -68,8 +72,9 @@ class EventHub {
     this.started ??= sql
       .listen(
         EVENTS_CHANNEL,
-        (payload) => void this.onNotify(payload),
-        () => this.onListen(),
+        // Relayed for every subscriber, in no request's log context (see startLogContext).
+        (payload) => startLogContext({}, () => void this.onNotify(payload)),
+        () => startLogContext({}, () => this.onListen()),
       )
       .then(() => undefined)
       .catch((error: unknown) => {
@@ -113,7 +118,7 @@ class EventHub {
         const event = ChatEventSchema.parse(row.payload)
         for (const { listener } of listeners) listener({ id: note.id, event })
       } catch (error) {
-        console.error('[chat] could not relay an event:', error)
+        log.error({ err: error, eventId: note.id }, 'could not relay an event')
       }
     })
   }
@@ -169,7 +174,7 @@ export async function followPiece(pieceId: number, afterId: number, deliver: (st
     interrupted ??
     (() => {
       if (stopped) return
-      follow().catch((error: unknown) => console.error('[chat] could not catch up after the database came back:', error))
+      follow().catch((error: unknown) => log.error({ err: error, pieceId }, 'could not catch up after the database came back'))
     })
   await follow()
   return () => {

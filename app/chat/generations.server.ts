@@ -8,6 +8,7 @@ import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
 import { isUniqueViolation, jsonb, sql } from '~/lib/db.server'
 import { enqueueJob } from '~/lib/jobs.server'
+import { currentRequestId, logger } from '~/lib/log.server'
 import { recordGeneration } from '~/lib/metrics.server'
 import { requireOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
@@ -25,6 +26,8 @@ export const GENERATE_QUEUE = QUEUES.generate.name
 export const MAX_ATTEMPTS = 2
 
 export type { GenerationRequest, GenerationResult } from './stored'
+
+const log = logger('chat')
 
 type Status = 'queued' | 'running' | 'complete' | 'stopped' | 'failed'
 
@@ -62,8 +65,8 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     const reserve = await reserveTokens(tx, user.id, need)
     try {
       const [row] = await tx<{ id: number }[]>`
-        insert into generations (piece_id, user_id, model, request, reserved_tokens)
-        values (${piece.id}, ${user.id}, ${model}, ${jsonb(tx, request)}, ${reserve})
+        insert into generations (piece_id, user_id, model, request, reserved_tokens, request_id)
+        values (${piece.id}, ${user.id}, ${model}, ${jsonb(tx, request)}, ${reserve}, ${currentRequestId() ?? null})
         returning id::int as id`
       const eventId = await appendEvent(tx, row!.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
       return { generationId: row!.id, eventId }
@@ -120,7 +123,7 @@ export async function waitForGeneration(
         else unsubscribe = stop
       },
       (error: unknown) => {
-        console.error('[chat] could not follow a generation:', error instanceof Error ? error.message : error)
+        log.error({ generationId, err: error }, 'could not follow a generation')
         done({ type: 'status', pieceId, error: SendMessages.failed })
       },
     )
@@ -187,12 +190,15 @@ type Finish =
  * ended.
  */
 export async function finishGeneration(generationId: number, finish: Finish): Promise<boolean> {
-  // Counted once committed: an ending rolled back did not happen.
+  // Counted and logged once committed: an ending rolled back did not happen.
   let ended: Parameters<typeof recordGeneration> | undefined
+  let line: Record<string, unknown> | undefined
   const finished = (await sql.begin(async (tx) => {
-    const [row] = await tx<{ pieceId: number; userId: number; status: Status; request: unknown; reserved: number; model: string; age: number }[]>`
+    const [row] = await tx<
+      { pieceId: number; userId: number; status: Status; request: unknown; reserved: number; model: string; age: number; requestId: string | null }[]
+    >`
       select piece_id::int as "pieceId", user_id::int as "userId", status, request, reserved_tokens::int as reserved,
-        model, extract(epoch from now() - created_at)::float8 as age
+        model, extract(epoch from now() - created_at)::float8 as age, request_id as "requestId"
       from generations where id = ${generationId} for update`
     if (!row || !['queued', 'running'].includes(row.status)) return false
     if (finish.status === 'stopped' && finish.onlyIf && row.status !== finish.onlyIf) return false
@@ -220,12 +226,15 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         : { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }
     await appendEvent(tx, generationId, event)
     ended = [finish.status, row.age, row.model, tokensUsed]
-    // Every ending that is not a result leaves a line, so a send that came to nothing can be traced.
-    if (!result)
-      console.log(`[chat] generation ${generationId} of Piece ${row.pieceId} ended ${finish.status}${finish.status === 'failed' ? `: ${finish.error}` : ''}`)
+    line = { reqId: row.requestId ?? undefined, generationId, pieceId: row.pieceId, model: row.model, tokensUsed, seconds: Math.round(row.age * 10) / 10 }
     return true
   })) as boolean
   if (ended) recordGeneration(...ended)
+  // Under the id of the request that sent it, whoever ends it (its worker, a stop, the reaper).
+  if (line) {
+    if (finish.status === 'failed') log.warn({ ...line, error: finish.error }, 'generation failed')
+    else log.info(line, `generation ${finish.status}`)
+  }
   return finished
 }
 
@@ -236,14 +245,14 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
  */
 export async function endStaleGenerations(pieceId?: number) {
   const staleAfter = getEnv().GENERATION_STALE_SECONDS
-  const stale = await sql<{ id: number; pieceId: number; attempts: number; status: Status }[]>`
-    select id::int as id, piece_id::int as "pieceId", attempts, status from generations
+  const stale = await sql<{ id: number; pieceId: number; attempts: number; status: Status; requestId: string | null }[]>`
+    select id::int as id, piece_id::int as "pieceId", attempts, status, request_id as "requestId" from generations
     where status in ('queued', 'running') ${pieceId === undefined ? sql`` : sql`and piece_id = ${pieceId}`}
       and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleAfter})`
   let ended = 0
   for (const generation of stale) {
     if (generation.status === 'running' && generation.attempts < MAX_ATTEMPTS) {
-      await requeue(generation.id, generation.pieceId, generation.attempts)
+      await requeue(generation)
       continue
     }
     if (await finishGeneration(generation.id, { status: 'failed', error: 'The generation stopped responding. No tokens were charged.' })) ended += 1
@@ -252,7 +261,7 @@ export async function endStaleGenerations(pieceId?: number) {
 }
 
 /** Puts a dead worker's generation back in the queue for another worker. */
-async function requeue(generationId: number, pieceId: number, attempts: number) {
+async function requeue({ id: generationId, pieceId, attempts, requestId }: { id: number; pieceId: number; attempts: number; requestId: string | null }) {
   const staleAfter = getEnv().GENERATION_STALE_SECONDS
   const [claimed] = await sql`
     update generations set status = 'queued', stage = 'sending', heartbeat_at = now()
@@ -262,9 +271,11 @@ async function requeue(generationId: number, pieceId: number, attempts: number) 
   if (!claimed) return false
   await appendEvent(sql, generationId, { type: 'status', pieceId, stage: 'sending' })
   try {
-    await enqueueJob(GENERATE_QUEUE, { generationId }, { singletonKey: `generation:${generationId}:${attempts}` })
+    // The job keeps the id of the request that sent the generation, not that of whoever noticed it stalled.
+    await enqueueJob(GENERATE_QUEUE, { generationId, ...(requestId ? { requestId } : {}) }, { singletonKey: `generation:${generationId}:${attempts}` })
+    log.warn({ reqId: requestId ?? undefined, generationId, attempts }, 'generation stopped responding; queued again')
   } catch (error) {
-    console.error('[chat] could not queue a generation again:', error instanceof Error ? error.message : error)
+    log.error({ reqId: requestId ?? undefined, generationId, err: error }, 'could not queue a generation again')
     await finishGeneration(generationId, { status: 'failed', error: 'The generation stopped responding. No tokens were charged.' })
   }
   return true

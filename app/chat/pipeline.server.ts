@@ -241,6 +241,9 @@ const checked = (check: BrowserCheck | null): Verification =>
  * version is kept only when it has fewer problems. The offline path has no model to ask.
  */
 async function verifyResult(input: PipelineInput, report: Report, built: GenerationResult, model: ModelCalls | null): Promise<GenerationResult> {
+  // Nothing was built (an answer to a Piece that has no page yet): there is no page to check,
+  // and "the page is blank" would blame a build that did not happen.
+  if (!built.code.trim()) return built
   const verify = input.verify!
   const say = (title: string) =>
     report({

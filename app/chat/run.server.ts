@@ -1,5 +1,6 @@
 import { sql } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
+import { logger } from '~/lib/log.server'
 import { appendEvent } from './events.server'
 import { finishGeneration } from './generations.server'
 import { StoredRequest, type GenerationRequest } from './stored'
@@ -12,6 +13,8 @@ const STOP_POLL_MS = 250
 const heartbeatMs = () => Math.min(5_000, (getEnv().GENERATION_STALE_SECONDS * 1000) / 3)
 
 export class GenerationStopped extends Error {}
+
+const log = logger('chat')
 
 /** Loads a generation's code in a browser (issue 13.1); the worker that owns the browser gives it (docs/decisions/0028). */
 export type VerifyGeneration = (check: { generationId: number; pieceId: number; code: string; signal: AbortSignal }) => Promise<BrowserCheck | null>
@@ -50,6 +53,7 @@ async function claim(generationId: number): Promise<Claimed | null> {
 export async function runGenerationJob(generationId: number, jobSignal?: AbortSignal, verify?: VerifyGeneration) {
   const claimed = await claim(generationId)
   if (!claimed) return
+  log.info({ pieceId: claimed.pieceId, model: claimed.model }, 'generation started')
   const controller = new AbortController()
   const abort = () => controller.abort(new GenerationStopped('stopped'))
   jobSignal?.addEventListener('abort', () => controller.abort(new Error('The generation took too long')), { once: true })
@@ -94,7 +98,7 @@ export async function runGenerationJob(generationId: number, jobSignal?: AbortSi
       await finishGeneration(generationId, { status: 'stopped', tokensUsed: tokensSoFar })
       return
     }
-    console.error(`[chat] generation ${generationId} failed:`, error instanceof Error ? error.message : error)
+    log.error({ err: error }, `generation ${generationId} failed`)
     await finishGeneration(generationId, { status: 'failed', error: failureMessage(error) })
   } finally {
     clearInterval(poll)

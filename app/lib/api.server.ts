@@ -3,6 +3,9 @@ import type { z } from 'zod'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from './db-outage'
 import { DomainError, type RefusalKind } from './errors'
 import { DATABASE_UNAVAILABLE_MESSAGE, INVALID_JSON_MESSAGE, RATE_LIMITED_MESSAGE, SERVER_ERROR_MESSAGE } from './messages'
+import { logger } from './log.server'
+
+const log = logger('api')
 
 /** The one error shape of every JSON endpoint. */
 export type ApiErrorBody = { message: string; requiresSubscription?: boolean }
@@ -58,7 +61,7 @@ export function apiRoute(handler: (args: Args) => Promise<Response>) {
       if (error instanceof DomainError) return apiError(STATUS_OF[error.kind], error.message, error.details)
       if (error instanceof Response) return error
       if (isDatabaseUnavailable(error)) return databaseUnavailable()
-      console.error('[api] unexpected error:', error)
+      log.error({ err: error }, 'unexpected error')
       return apiError(500, SERVER_ERROR_MESSAGE)
     }
   }

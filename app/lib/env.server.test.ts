@@ -11,6 +11,7 @@ describe('parseEnv', () => {
     expect(env.WORKERS).toBe('on')
     expect(env.DATA_DIR).toBe('./.data')
     expect(env.DATABASE_URL).toBeUndefined()
+    expect(env.BROWSER_NICE).toBe(10)
   })
 
   it('names the variable that is wrong', () => {
@@ -18,6 +19,7 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ WORKERS: 'maybe' })).toThrow(/WORKERS/)
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/)
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live' })).toThrow(ConfigError)
+    expect(() => parseEnv({ BROWSER_NICE: '20' })).toThrow(/BROWSER_NICE/)
   })
 
   it('refuses a preview port equal to the app port', () => {

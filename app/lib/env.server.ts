@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { previewOriginProblem } from './piece-origins'
+import { LOG_FORMATS, LOG_LEVELS } from './log.server'
 import { singleton } from './singleton.server'
 
 const flag = z.enum(['on', 'off'])
@@ -39,6 +40,8 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_OAUTH_URL: optionalUrl,
   GENERATION_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(90),
+  // The workers' Chromium's CPU priority (jobs/browser.ts reads it; checked here so a wrong value stops the start).
+  BROWSER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   RATE_LIMIT_FORMS_PER_MINUTE: perMinute.default(10),
   RATE_LIMIT_MUTATIONS_PER_MINUTE: perMinute.default(120),
   RATE_LIMIT_READS_PER_MINUTE: perMinute.default(1200),
@@ -55,6 +58,10 @@ const schema = z.object({
   // Prometheus metrics (docs/decisions/0034): /metrics on PORT with `on`; on a port of its own (and only there) with METRICS_PORT.
   METRICS: flag.default('off'),
   METRICS_PORT: port.optional(),
+  // JSON log lines on standard output from this level up (docs/decisions/0036).
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  // `pretty` (readable lines) by default on a terminal, `json` otherwise.
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
 })
 
 /**

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss'
 import type { TransactionSql } from 'postgres'
 import { sql } from './db.server'
+import { currentRequestId } from './log.server'
 
 /** Announced after a job is queued, so idle workers fetch it at once instead of polling. */
 export const JOBS_CHANNEL = 'jobs_ready'
@@ -12,11 +13,20 @@ function processBoss() {
 }
 
 /**
+ * The job's data with the id of the request that queues it, unless the data names one
+ * already: the job's log lines carry it (jobs/context.ts, docs/decisions/0036).
+ */
+function withRequestId(data: object) {
+  const requestId = currentRequestId()
+  return requestId && !('requestId' in data) ? { ...data, requestId } : data
+}
+
+/**
  * Queues a job on the process's pg-boss (started by the process entry) and wakes the
  * workers listening on any process.
  */
 export async function enqueueJob(queue: string, data: object, options: PgBoss.SendOptions = {}) {
-  const id = await processBoss().send(queue, data, options)
+  const id = await processBoss().send(queue, withRequestId(data), options)
   await sql`select pg_notify(${JOBS_CHANNEL}, ${queue})`
   return id
 }
@@ -27,7 +37,7 @@ export async function enqueueJob(queue: string, data: object, options: PgBoss.Se
  */
 export async function enqueueJobIn(tx: TransactionSql, queue: string, data: object, options: PgBoss.SendOptions = {}) {
   const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.unsafe(text, values as never[]) }) }
-  const id = await processBoss().send(queue, data, { ...options, db })
+  const id = await processBoss().send(queue, withRequestId(data), { ...options, db })
   await tx`select pg_notify(${JOBS_CHANNEL}, ${queue})`
   return id
 }

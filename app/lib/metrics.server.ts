@@ -3,6 +3,9 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import { getEnv } from './env.server'
 import { QUEUES } from './queues'
 import { singleton } from './singleton.server'
+import { logger } from './log.server'
+
+const log = logger('metrics')
 
 /**
  * The Prometheus metrics of a process (docs/decisions/0034), defined once. Off unless
@@ -94,7 +97,7 @@ function record(step: (metrics: Metrics) => void) {
     const current = metrics()
     if (current) step(current)
   } catch (error) {
-    console.error('[metrics] not recorded:', error instanceof Error ? error.message : error)
+    log.error({ err: error instanceof Error ? error.message : error }, 'not recorded')
   }
 }
 

@@ -1,5 +1,8 @@
 import type { Env } from './env.server'
 import { DomainError } from './errors'
+import { logger } from './log.server'
+
+const log = logger('storage')
 
 /**
  * The storage boundary (DESIGN "Parts with two implementations"): image bytes in a local
@@ -24,7 +27,7 @@ export const STORAGE_UNAVAILABLE_MESSAGE = 'Images are unavailable right now. Pl
 
 /** The store failed (down, unreachable, refusing): a clear refusal, with the cause in the log. */
 export function unavailable(operation: string, error: unknown): DomainError {
-  console.warn(`[storage] ${operation} failed: ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`)
+  log.warn({ err: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, `${operation} failed`)
   return new DomainError('unavailable', STORAGE_UNAVAILABLE_MESSAGE)
 }
 

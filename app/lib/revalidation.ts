@@ -1,12 +1,21 @@
 import type { ShouldRevalidateFunction } from '@remix-run/react'
 
 /**
+ * A submission refused because the database cannot be reached (503) changed nothing, and
+ * reloading the page's data would fail the same way and replace the page with the error
+ * screen; the form says so in place instead (app/lib/unreachable.ts). For the root, whose
+ * data every page shows.
+ */
+export const keepDataWhenUnavailable: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 503 ? false : defaultShouldRevalidate
+
+/**
  * For the routes of signed-in pages, whose forms a fetcher posts. A submission refused
  * because the session has ended (401) changed nothing, and reloading the page's data
  * would only send the user away to sign in; the form shows its failure in place instead
- * (a change rolls back with its toast). Remix's single fetch does not skip the reload
- * after a refused fetcher submission on its own (remix-run/react-router#13062), and
- * under single fetch `defaultShouldRevalidate` is always true here.
+ * (a change rolls back with its toast). Nor after a 503, as above. Remix's single fetch
+ * does not skip the reload after a refused fetcher submission on its own
+ * (remix-run/react-router#13062), and under single fetch `defaultShouldRevalidate` is
+ * always true here.
  */
-export const keepDataWhenSignedOut: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 401 ? false : defaultShouldRevalidate
+export const keepDataWhenSignedOut: ShouldRevalidateFunction = (args) => (args.actionStatus === 401 ? false : keepDataWhenUnavailable(args))

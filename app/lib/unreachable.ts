@@ -1,14 +1,17 @@
-import type { ClientActionFunctionArgs } from '@remix-run/react'
+import { isRouteErrorResponse, type ClientActionFunctionArgs } from '@remix-run/react'
+import { DATABASE_UNAVAILABLE_MESSAGE } from './messages'
 
 /** A fetcher's post that never reached the server (offline, the server restarting). */
 export const UNREACHABLE_MESSAGE = 'Could not reach Pieces. Check your connection and try again.'
 
 /**
  * A route's `clientAction` that passes every submission to its server action and turns a
- * request that never got an answer into the route's own refusal reply. Without it Remix
- * sends the fetch failure to the error boundary and the whole page turns into an error
- * page; with it the form's usual failure path runs (the toast, the rollback). Posts made
- * without JavaScript never come here.
+ * request that never got an answer, or one answered 503 because the database is down
+ * (server/remix.ts), into the route's own refusal reply. Without it Remix sends the
+ * failure to the error boundary and the whole page turns into an error page; with it the
+ * form's usual failure path runs (the toast, the rollback), and the page keeps its data
+ * (app/lib/revalidation.ts does not reload it after a 503). Posts made without JavaScript
+ * never come here.
  */
 export function replyWhenUnreachable<Reply>(refusal: (message: string, form: Record<string, unknown>) => Reply) {
   return async ({ request, serverAction }: ClientActionFunctionArgs) => {
@@ -18,9 +21,10 @@ export function replyWhenUnreachable<Reply>(refusal: (message: string, form: Rec
       return await serverAction<Reply>()
     } catch (error) {
       // fetch() rejects with a TypeError when no answer arrives; anything else is a real fault.
-      if (!(error instanceof TypeError)) throw error
+      const unavailable = isRouteErrorResponse(error) && error.status === 503
+      if (!(error instanceof TypeError) && !unavailable) throw error
       const form = Object.fromEntries([...(await sent.formData()).entries()].filter(([, value]) => typeof value === 'string'))
-      return refusal(UNREACHABLE_MESSAGE, form)
+      return refusal(unavailable ? DATABASE_UNAVAILABLE_MESSAGE : UNREACHABLE_MESSAGE, form)
     }
   }
 }

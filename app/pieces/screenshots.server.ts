@@ -4,6 +4,9 @@ import { enqueueJob } from '~/lib/jobs.server'
 import { QUEUES } from '~/lib/queues'
 import { previewUrl } from './preview.server'
 import { storeGeneratedImage } from './storage.server'
+import { logger } from '~/lib/log.server'
+
+const log = logger('screenshot')
 
 /** The page a screenshot shows, and the card's thumbnail (issue 12.3). */
 export const SCREENSHOT_SIZE = { width: 1280, height: 800 } as const
@@ -19,7 +22,7 @@ export async function requestScreenshot(pieceId: number): Promise<void> {
   try {
     await enqueueJob(QUEUES.screenshot.name, { pieceId })
   } catch (error) {
-    console.warn(`[screenshot] could not queue Piece ${pieceId}: ${(error as Error).message}`)
+    log.warn({ pieceId, err: (error as Error).message }, 'could not queue a screenshot')
   }
 }
 

@@ -10,6 +10,7 @@ import { saveContactMessage } from '~/site/contact.server'
 import { pageTitle } from '~/site/pages'
 import { ContactMessages, ContactSchema, SignedInContactSchema } from '~/site/schema'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import { logger } from '~/lib/log.server'
 
 /** /contact for visitors and /settings/contact for users (who are not asked for an email). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await saveContactMessage({ name: value.name, message: value.message, email: value.email ?? user!.email, userId: user?.id })
   } catch (error) {
-    console.error('[contact] could not save a message:', error)
+    logger('contact').error({ err: error }, 'could not save a message')
     return data({ result: submission.reply(), toast: { title: ContactMessages.sendFailed, variant: 'destructive' as const } }, { status: 503 })
   }
   return redirect(sent)

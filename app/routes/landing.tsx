@@ -14,6 +14,7 @@ import { pageTitle } from '~/site/pages'
 import { WaitlistMessages, WaitlistSchema } from '~/site/schema'
 import { joinWaitlist } from '~/site/waitlist.server'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import { logger } from '~/lib/log.server'
 
 const JOINED = '/landing?waitlist=joined'
 
@@ -37,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithToast('/landing#waitlist', { title: WaitlistMessages.alreadySignedUp, variant: 'warning' })
     }
   } catch (error) {
-    console.error('[waitlist] could not save a signup:', error)
+    logger('waitlist').error({ err: error }, 'could not save a signup')
     return data({ result: submission.reply(), toast: { title: WaitlistMessages.failed, variant: 'destructive' as const } }, { status: 503 })
   }
   return redirect(JOINED)

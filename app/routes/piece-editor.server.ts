@@ -6,9 +6,9 @@ import { upgradeHref } from '~/billing/upgrade'
 import { STATUS_OF } from '~/lib/api.server'
 import { isDomainError } from '~/lib/errors'
 import { notFound } from '~/lib/http'
-import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { unexpectedFailure } from '~/lib/failure.server'
 
 /**
  * How the editor's action answers (the rules are the chat's, in handleChatForm). A page
@@ -40,6 +40,5 @@ export function chatFormFailed(request: Request, here: string, error: unknown) {
     const refusal = { status: STATUS_OF[error.kind], message: error.message, ...error.details }
     return chatFormRefused(request, here, refusal, { upgrade: opensUpgrade(error) })
   }
-  console.error('[chat] form failed:', error)
-  return chatFormRefused(request, here, { status: 500, message: SERVER_ERROR_MESSAGE })
+  return chatFormRefused(request, here, unexpectedFailure('chat', 'form failed', error))
 }

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
+import { Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { useRef } from 'react'
 import { AgenticBridge } from '~/chat/agentic-bridge'
 import { getOptionalUser } from '~/accounts/session.server'
@@ -16,7 +16,7 @@ import { AppShell } from '~/shell/app-shell'
 import { Logo } from '~/shell/logo'
 import { PublicShell } from '~/shell/public-shell'
 import { appShellData } from '~/shell/shell-data.server'
-import { NOT_FOUND_TITLE, NotFound } from '~/ui/error-page'
+import { isUnavailable, NOT_FOUND_TITLE, NotFound, Unavailable } from '~/ui/error-page'
 
 /**
  * /{name}: a Piece full-page for anyone allowed to see it — inside the signed-in frame
@@ -85,9 +85,6 @@ export const shouldRevalidate = keepDataWhenSignedOut
 
 export function ErrorBoundary() {
   const signedIn = Boolean(useRootData()?.user)
-  return (
-    <PublicShell signedIn={signedIn}>
-      <NotFound />
-    </PublicShell>
-  )
+  const error = useRouteError()
+  return <PublicShell signedIn={signedIn}>{isUnavailable(error) ? <Unavailable /> : <NotFound />}</PublicShell>
 }

@@ -10,6 +10,7 @@ import { RATE_LIMITED_MESSAGE } from '~/lib/messages'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { replyWhenUnreachable } from '~/lib/unreachable'
+import { unexpectedFailure } from '~/lib/failure.server'
 
 export const loader = () => redirect('/explore')
 
@@ -36,8 +37,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await saveFeedback(user.id, submission.value.content)
   } catch (error) {
-    console.error('[feedback] could not be saved:', error)
-    return refuse(FeedbackMessages.failed, 500)
+    const failure = unexpectedFailure('feedback', 'could not be saved', error)
+    return refuse(failure.status === 503 ? failure.message : FeedbackMessages.failed, failure.status)
   }
   if (!document) return data<FeedbackReply>({ sent: true })
   const url = new URL(returnTo, 'http://here')

@@ -5,9 +5,9 @@ import { listInvoices } from '~/billing/manage.server'
 import { InvoiceQuery } from '~/billing/schema'
 import { STATUS_OF } from '~/lib/api.server'
 import { isDomainError } from '~/lib/errors'
-import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import type { InvoicesReply } from '~/settings/account-forms'
+import { unexpectedFailure } from '~/lib/failure.server'
 
 const refused = (message: string, status: number) => data<InvoicesReply>({ ok: false, message }, { status })
 
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data<InvoicesReply>({ ok: true, page }, { headers: { 'Cache-Control': 'private, no-store' } })
   } catch (error) {
     if (isDomainError(error)) return refused(error.message, STATUS_OF[error.kind])
-    console.error('[settings] loading invoices failed:', error)
-    return refused(SERVER_ERROR_MESSAGE, 500)
+    const failure = unexpectedFailure('settings', 'loading invoices failed', error)
+    return refused(failure.message, failure.status)
   }
 }

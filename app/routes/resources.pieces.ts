@@ -8,13 +8,13 @@ import { upgradeHref } from '~/billing/upgrade'
 import { STATUS_OF } from '~/lib/api.server'
 import { DomainError } from '~/lib/errors'
 import { firstError } from '~/lib/fetcher'
-import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 import { applyPieceForm, type PieceFormOutcome } from '~/pieces/forms.server'
 import { editorUrlSendingPrompt } from '~/pieces/prompt.server'
 import { PIECE_FORM_FAILURES, PieceFormSchema, PieceMessages, type PieceFormReply, type PieceIntent } from '~/pieces/schema'
+import { unexpectedFailure } from '~/lib/failure.server'
 
 /** The forms whose refusals belong under their name field; the others' become form errors (a toast). */
 const NAMED: ReadonlySet<string> = new Set<PieceIntent>(['create', 'rename'])
@@ -46,8 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof DomainError)) {
       // As the JSON API does: the failure is logged, and the page shows the spec's failure toast.
-      console.error('[pieces] form failed:', error)
-      return refuse({ message: SERVER_ERROR_MESSAGE, status: 500, unavailable: true })
+      return refuse({ ...unexpectedFailure('pieces', 'form failed', error), unavailable: true })
     }
     return refuse({
       message: error.message,

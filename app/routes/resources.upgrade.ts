@@ -12,6 +12,7 @@ import { firstError } from '~/lib/fetcher'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { getUsage } from '~/usage/usage.server'
+import { unexpectedFailure } from '~/lib/failure.server'
 
 /** The payment dialog's usage modes load the usage first (spec 1 §4); a page load goes to settings. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,8 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
     outcome = await applyUpgradeForm(user, submission.value, returnTo)
   } catch (error) {
     // As the JSON API does: the failure is logged, and the dialog shows the spec's failure toast.
-    console.error('[billing] payment dialog form failed:', error)
-    return refuse({ title: UPGRADE_FAILURES[mode], status: 500 })
+    return refuse({ title: UPGRADE_FAILURES[mode], status: unexpectedFailure('billing', 'payment dialog form failed', error).status })
   }
   if (outcome.kind === 'checkout') return redirect(outcome.url)
   if (outcome.kind === 'done') return isDocumentSubmission(request) ? redirect(returnTo) : replace(returnTo)

@@ -10,7 +10,6 @@ import { upgradeHref } from '~/billing/upgrade'
 import { STATUS_OF } from '~/lib/api.server'
 import { isDomainError } from '~/lib/errors'
 import { firstError } from '~/lib/fetcher'
-import { SERVER_ERROR_MESSAGE } from '~/lib/messages'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -26,6 +25,7 @@ import { SubscriptionSection } from '~/settings/subscription-section'
 import { UsagePricingSection } from '~/settings/usage-pricing-section'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import { unexpectedFailure } from '~/lib/failure.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -56,8 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return refuse({ message: error.message, status: STATUS_OF[error.kind], requiresSubscription: error.details.requiresSubscription })
     }
     // As the JSON API does: the failure is logged, and the page shows the form's failure toast.
-    console.error('[settings] form failed:', error)
-    return refuse({ message: SERVER_ERROR_MESSAGE, status: 500 })
+    return refuse(unexpectedFailure('settings', 'form failed', error))
   }
 }
 

@@ -23,7 +23,9 @@ export function PreferenceToggle({ preference, value }: { preference: Preference
   useFetcherSettled(fetcher, (reply) => {
     // On success the revalidated preference has the new theme; on failure the old one stays.
     if (isTheme) setThemeOverride(null)
-    if (firstError(reply?.result)) toast({ title: preference.failure, variant: 'destructive' })
+    // The spec's words, and why (the database down, the server unreachable), as the page says without JavaScript.
+    const error = firstError(reply?.result)
+    if (error) toast({ title: preference.failure, description: error, variant: 'destructive' })
   })
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -15,6 +15,9 @@ import { isDomainError } from '~/lib/errors'
 import { getUsage } from '~/usage/usage.server'
 import { DEFAULT_PRICE_CAP, SETTINGS_INTENTS, type BillingHistory, type SettingsForm } from './account-forms'
 import { preferenceByIntent, type PreferenceForm } from './preferences'
+import { logger } from '~/lib/log.server'
+
+const log = logger('settings')
 
 /** Everything the settings screen shows, loaded together; `invoicePages` more pages of invoices after the first. */
 export async function settingsData(user: SessionUser, invoicePages = 0) {
@@ -52,7 +55,7 @@ export async function billingHistory(userId: number, morePages = 0): Promise<Bil
 
 function failedWith(error: unknown, history: BillingHistory) {
   // A refusal (billing off, an unknown invoice) is expected; anything else is a fault to look into.
-  if (!isDomainError(error)) console.error('[settings] billing history failed:', error)
+  if (!isDomainError(error)) log.error({ err: error }, 'billing history failed')
   return history
 }
 

@@ -1,4 +1,5 @@
-import { Link, isRouteErrorResponse, useRouteError } from '@remix-run/react'
+import { Link, isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react'
+import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE } from '~/lib/messages'
 
 export const NOT_FOUND_TITLE = 'Page Not Found'
 
@@ -17,10 +18,35 @@ export function NotFound({ message = "Oops! The page you're looking for doesn't 
   )
 }
 
+/** A loader or action that could not reach the database (server/remix.ts answers it 503). */
+export const isUnavailable = (error: unknown) => isRouteErrorResponse(error) && error.status === 503
+
+/**
+ * What a page with JavaScript shows when the data of a link it followed could not be read
+ * because the database is down: the words of the server's own 503 page, and a way to load
+ * the same address again (a full load, so everything is read afresh).
+ */
+export function Unavailable() {
+  const { pathname, search } = useLocation()
+  return (
+    <div className="mx-auto grid min-h-[60vh] max-w-lg place-items-center px-6 py-16 text-center">
+      <div>
+        <p className="text-sm font-semibold tracking-widest text-amber-700 uppercase dark:text-amber-400">503</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">{DATABASE_UNAVAILABLE_TITLE}</h1>
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{DATABASE_UNAVAILABLE_MESSAGE}</p>
+        <a href={`${pathname}${search}`} className="mt-6 inline-block text-sm font-medium text-brand-600 underline underline-offset-4 dark:text-brand-400">
+          Try again
+        </a>
+      </div>
+    </div>
+  )
+}
+
 /** The one error screen every route's ErrorBoundary renders. */
 export function GeneralErrorBoundary() {
   const error = useRouteError()
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />
+  if (isUnavailable(error)) return <Unavailable />
   const status = isRouteErrorResponse(error) ? error.status : 500
   const message =
     isRouteErrorResponse(error) && typeof error.data === 'string' && status < 500

@@ -9,7 +9,7 @@ import { createPiece } from '../../app/pieces/pieces.server'
 import * as agentic from '../../app/routes/api/api.private.agentic.execute'
 import { LIMIT_MESSAGES } from '../../app/usage/limits.server'
 import { startOpenAIFake, type OpenAIFake } from '../fakes/openai'
-import { expectConsoleError } from '../support/console-guard'
+import { expectErrorLog } from '../support/error-guard'
 
 type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
 const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
@@ -96,7 +96,7 @@ describe('agentic actions with an OpenAI-compatible server', () => {
   })
 
   it('answers 502 and charges nothing when the model server fails', async () => {
-    expectConsoleError(/\[agentic\] model call failed/)
+    expectErrorLog(/model call failed/)
     fake.setResponder(() => ({ status: 500, error: 'boom' }))
     const user = await owner()
     const response = await execute(user.auth, { instruction: 'x', input: 'y' })

@@ -12,7 +12,7 @@ import * as subCancel from '../../app/routes/api/api.private.users.sub-cancel'
 import * as subInvoices from '../../app/routes/api/api.private.users.sub-invoices'
 import * as subReactivate from '../../app/routes/api/api.private.users.sub-reactivate'
 import * as upgrade from '../../app/routes/resources.upgrade'
-import { expectConsoleError } from '../support/console-guard'
+import { expectErrorLog } from '../support/error-guard'
 import { eventsSettled, eventually, newUser, sessionCookieFor, statusBecomes, subscriptionRow, useBilling, type TestUser } from '../support/billing'
 import { call, ROUTE_CONTEXT } from '../support/routes'
 
@@ -84,7 +84,7 @@ describe('checkout (call 3)', () => {
   })
 
   it('provider down: a clear 502, nothing half-written, and the retry reuses the idempotency key', async () => {
-    expectConsoleError(/\[billing\] Stripe request failed/)
+    expectErrorLog(/Stripe request failed/)
     const user = await newUser()
     const fake = billing.fake()
     fake.failNext({ status: 500, type: 'api_error', message: 'Something went wrong' }, 3)
@@ -256,7 +256,7 @@ describe('webhooks', () => {
   })
 
   it('a re-read that fails is retried by the job until the provider answers', { timeout: 60_000 }, async () => {
-    expectConsoleError(/\[billing\] Stripe request failed/)
+    expectErrorLog(/Stripe request failed/)
     const fake = billing.fake()
     const user = await subscribed()
     const live = await stripeSubscription(user)

@@ -9,7 +9,7 @@ import * as userUsage from '../../app/routes/api/api.private.user-usage'
 import * as meteredSub from '../../app/routes/api/api.private.users.metered-sub'
 import * as sub from '../../app/routes/api/api.private.users.sub'
 import { chargeTokens, LIMIT_MESSAGES, reserveTokens } from '../../app/usage/limits.server'
-import { expectConsoleError } from '../support/console-guard'
+import { expectErrorLog } from '../support/error-guard'
 import { eventsSettled, eventually, newUser, statusBecomes, useBilling, type TestUser } from '../support/billing'
 import { call } from '../support/routes'
 
@@ -40,7 +40,7 @@ const meterEventsOf = (customerId: string) => billing.fake().state.meterEvents.f
 
 describe('usage reports', () => {
   it('reach the provider exactly once per usage record across a crashed and retried report job', async () => {
-    expectConsoleError(/\[billing\] Stripe request failed: StripeConnectionError/)
+    expectErrorLog(/StripeConnectionError.*"msg":"Stripe request failed"/)
     const user = await usageBasedSubscriber()
     const provider = getBillingProvider()
     await spendPastAllowance(user, 3_000_000)
@@ -73,7 +73,7 @@ describe('usage reports', () => {
   })
 
   it('a report the provider refuses for good is set aside and logged, and stops failing the job; a passing outage does not', async () => {
-    expectConsoleError(/\[billing\] (Stripe request failed|usage report \d+ .* refused for good)/)
+    expectErrorLog(/(Stripe request failed|usage report \d+ refused for good)/)
     const user = await usageBasedSubscriber()
     await spendPastAllowance(user, 2_000_000)
     billing.fake().failNext({ status: 503, type: 'api_error', message: 'Down for a moment' }, 5)

@@ -6,7 +6,7 @@ import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
 import * as stop from '../../app/routes/api/api.private.chat.stop'
 import type { ChatRequest } from '../fakes/openai'
-import { expectConsoleError } from '../support/console-guard'
+import { expectErrorLog } from '../support/error-guard'
 import { postJson, useGenerateWorker, type RouteHandler } from '../support/routes'
 
 /** Full generations through the real `openai` client against the local OpenAI fake. */
@@ -71,7 +71,7 @@ describe('a generation with a model server', () => {
   })
 
   it('ends as failed at no charge when the model answers garbage or the server errors', async () => {
-    expectConsoleError(/\[chat\] generation \d+ failed/)
+    expectErrorLog(/generation \d+ failed/)
     for (const reply of [{ raw: 'not a stream at all' }, { status: 500, error: 'The server had an error' }]) {
       model().setResponder(() => reply)
       const user = await owner()

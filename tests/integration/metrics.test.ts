@@ -100,7 +100,7 @@ describe('metrics', { timeout: 180_000 }, () => {
       body: JSON.stringify({ code: '<!doctype html><h1>Saved by hand</h1>' }),
     })
     expect(saved.status).toBe(200)
-    await web.waitFor(new RegExp(`\\[screenshot\\] Piece ${piece.id} in`))
+    await web.waitFor(new RegExp(`"pieceId":${piece.id},[^\\n]*"msg":"screenshot saved"`))
 
     // Jobs are counted once their handler returned, a moment after the answers above: waited for, not assumed.
     const after = await eventually(
@@ -157,7 +157,7 @@ describe('metrics', { timeout: 180_000 }, () => {
     const worker = run('jobs/worker.ts', { METRICS_PORT: String(workerMetrics) })
     await Promise.all([web.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
     expect(web.output()).toContain(`metrics: at http://127.0.0.1:${webMetrics}/metrics`)
-    expect(worker.output()).toContain(`[jobs] metrics at http://127.0.0.1:${workerMetrics}/metrics`)
+    expect(worker.output()).toContain(`metrics at http://127.0.0.1:${workerMetrics}/metrics`)
 
     for (const [path, status] of [
       ['/metrics', 404],

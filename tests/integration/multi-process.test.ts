@@ -88,6 +88,9 @@ describe('two web processes and one worker', { timeout: 180_000 }, () => {
     const response = await answer
     expect(response.status).toBe(200)
     expect((await response.json()).code).toContain('<h1>a counter</h1>')
+    // The worker that took it over logs it under the id of the request that sent it (docs/decisions/0036).
+    const reqId = response.headers.get('x-request-id')
+    expect(second.logLines().find((line) => line.msg === 'generation started')).toMatchObject({ reqId, role: 'worker' })
     const [row] = await sql<{ status: string; attempts: number }[]>`select status, attempts from generations where piece_id = ${piece.id}`
     expect(row).toEqual({ status: 'complete', attempts: 2 })
     const [owned] = await sql<{ generating: boolean }[]>`select generation_started_at is not null as generating from pieces where id = ${piece.id}`

@@ -53,7 +53,7 @@ describe('the web process', { timeout: 180_000 }, () => {
     expect(await getWithHost(port, '/landing', `192.168.1.5:${port}`)).toBe(200)
     for (let visit = 0; visit < 2; visit += 1) expect(await getWithHost(port, '/landing', `pieces.example.com:${port}`)).toBe(200)
     await web.waitFor(
-      /\[web\] opened at http:\/\/pieces\.example\.com:\d+, but previews are framed only by http:\/\/localhost:\d+ and http:\/\/127\.0\.0\.1:\d+: open Pieces at http:\/\/localhost:\d+/,
+      /"msg":"opened at http:\/\/pieces\.example\.com:\d+, but previews are framed only by http:\/\/localhost:\d+ and http:\/\/127\.0\.0\.1:\d+: open Pieces at http:\/\/localhost:\d+/,
     )
     expect(web.output().match(/previews are framed only by/g)).toHaveLength(1)
     const postgresPid = Number(readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0])

@@ -9,6 +9,10 @@ process.env.NODE_ENV = 'test'
 // Images go to the local object store; each file gets a directory of its own.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-it-'))
 process.env.DATA_DIR = dataDir
+// The checks and screenshots these tests wait for run beside other test files and processes on
+// the same cores, none of them requests to put first: Chromium at the worker's own priority
+// (tests/integration/browser.test.ts covers the default, decision 0035).
+process.env.BROWSER_NICE ??= '0'
 
 afterAll(async () => {
   const { sql } = await import('../../app/lib/db.server')

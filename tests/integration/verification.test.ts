@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
@@ -27,9 +28,10 @@ const isRepair = (body: ChatRequest) => text(body).includes('failed with these p
 
 const model = useGenerateWorker({ model: true, verify: true })
 let stopPreview: () => Promise<void>
+let intercept: ((req: IncomingMessage, res: ServerResponse) => boolean) | null = null
 
 beforeAll(async () => {
-  stopPreview = await startPreviewOrigin()
+  stopPreview = await startPreviewOrigin({ intercept: (req, res) => intercept?.(req, res) ?? false })
 })
 
 afterAll(() => stopPreview())
@@ -49,6 +51,26 @@ async function owner() {
   const { token } = await issueToken(created.userId)
   const piece = await createPiece(created.userId, { name: `verify_${Math.random().toString(36).slice(2, 9)}` })
   return { userId: created.userId, pieceId: piece.id, auth: { Authorization: `Bearer ${token}` } }
+}
+
+/**
+ * Holds the browser's loads of a Piece's checked page unanswered, so the check provably
+ * waits in the page's load (where a browser that goes away fails it); counts them.
+ */
+function holdCheckLoads(pieceId: number) {
+  const held: ServerResponse[] = []
+  intercept = (req, res) => {
+    if (!req.url?.startsWith(`/c/${pieceId}?`)) return false
+    held.push(res)
+    return true
+  }
+  return {
+    loaded: (count: number) => expect.poll(() => held.length, { timeout: 30_000 }).toBe(count),
+    release: () => {
+      intercept = null
+      held.forEach((res) => res.destroy())
+    },
+  }
 }
 
 /** The model builds `document` in one step (the request names the test, so parallel files never mix). */
@@ -176,6 +198,33 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
     const result = await (await sending).json()
     expect(result.verification.ok).toBe(false)
     expect(result.verification.errors[0]).toMatch(/did not (finish loading|respond) within \d+ seconds/)
+  })
+
+  it('completes the generation unchecked when the browser goes away twice during the check', async () => {
+    builds(WORKING)
+    const user = await owner()
+    const loads = holdCheckLoads(user.pieceId)
+    try {
+      const sending = postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, {
+        pieceId: user.pieceId,
+        message: 'a browser that crashes twice',
+      })
+      await loads.loaded(1)
+      await closeBrowser()
+      // Checked again in a relaunched browser, which goes away too.
+      await loads.loaded(2)
+      await closeBrowser()
+      const response = await sending
+      expect(response.status).toBe(200)
+      const result = await response.json()
+      expect(result.verification).toEqual({ ok: false, skipped: true, errors: [], screenshot: null })
+      expect(result.code).toBe(WORKING)
+      expect((await savedExchange(user.pieceId)).verification).toEqual(result.verification)
+      const [row] = await sql<{ status: string }[]>`select status from generations where piece_id = ${user.pieceId}`
+      expect(row!.status).toBe('complete')
+    } finally {
+      loads.release()
+    }
   })
 
   it('skips the check without Chromium and says so', async () => {

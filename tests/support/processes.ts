@@ -7,7 +7,11 @@ export type Child = {
   /** Resolves once the process has printed a line matching `pattern`; fails if it exits first. */
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>
   output: () => string
+  /** The process's JSON log so far (app/lib/log.server.ts, on standard output), a parsed object per line; any other line fails. */
+  logLines: () => LogLine[]
 }
+
+export type LogLine = { level: string; time: string; msg: string; role?: string; component?: string; reqId?: string } & Record<string, unknown>
 
 /**
  * Runs one of the product's entry points (`scripts/start.ts`, `jobs/worker.ts`) as its own
@@ -19,17 +23,22 @@ export function processRunner(baseEnv: () => Record<string, string>) {
 
   return function run(script: string, env: Record<string, string>): Child {
     const child = spawn(process.execPath, ['--import', 'tsx', script], {
-      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...baseEnv(), ...env },
+      // The whole log (the test process itself logs warnings only): tests wait for its lines.
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...baseEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     children.push(child)
     let output = ''
+    let stdout = ''
     let changed = () => {}
     const append = (chunk: Buffer) => {
       output += chunk
       changed()
     }
-    child.stdout!.on('data', append)
+    child.stdout!.on('data', (chunk: Buffer) => {
+      stdout += chunk
+      append(chunk)
+    })
     child.stderr!.on('data', append)
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
     const waitFor = (pattern: RegExp, timeoutMs = 60_000) =>
@@ -49,6 +58,18 @@ export function processRunner(baseEnv: () => Record<string, string>) {
         })
         check()
       })
-    return { child, exited, waitFor, output: () => output }
+    // Standard output only: standard error may carry Node's and npm's own warnings.
+    const logLines = () =>
+      stdout
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          try {
+            return JSON.parse(line) as LogLine
+          } catch {
+            throw new Error(`not a JSON log line: ${line}`)
+          }
+        })
+    return { child, exited, waitFor, output: () => output, logLines }
   }
 }
