@@ -130,9 +130,13 @@ test('the model picker: free users keep the free model, PLUS users choose any', 
   await grantPlus(email)
   await page.reload()
   await expect(picker.locator('option')).toHaveText(['Premium results', 'Good results', 'Basic results'])
-  const saved = page.waitForResponse((response) => response.request().method() === 'POST')
+  // With JavaScript the choice is posted at once; without it, by its own button, and the
+  // browser then follows the answer to a new page, which must have loaded before the reload
+  // (reloading while that navigation is under way fails with "Not attached to an active page").
+  const saved = jsOn()
+    ? page.waitForResponse((response) => response.request().method() === 'POST')
+    : page.waitForEvent('load')
   await picker.selectOption('gpt-4.1')
-  // Without JavaScript the choice is posted by its own button; with it, at once.
   const save = page.getByRole('button', { name: 'Save model' })
   if (jsOn()) await expect(save).toHaveCount(0)
   else await save.click()
