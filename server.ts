@@ -1,4 +1,4 @@
-import type { ServerBuild } from '@remix-run/node'
+import type { AppLoadContext, ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -12,7 +12,7 @@ import { rateLimit } from './server/rate-limit'
 import { guarded, rejectMalformedPaths, warnAtForeignOrigin } from './server/middleware'
 import { remixHandler } from './server/remix'
 import { baseSecurityHeaders, contentSecurity, sameOriginMutations } from './server/security'
-import { sendError, sendUnavailable } from './server/respond'
+import { sendError, sendUnavailable, type Refusal } from './server/respond'
 import { isDatabaseUnavailable } from './app/lib/db-outage'
 import { measureRequest, metricsEnabled, sendMetrics, serveMetrics, watchQueues } from './app/lib/metrics.server'
 import { logger } from './app/lib/log.server'
@@ -84,11 +84,7 @@ export async function startServer() {
       build,
       mode: env.NODE_ENV,
       maxBodyBytes: MAX_BODY_BYTES,
-      getLoadContext: (req, res) => ({
-        nonce: String(res.locals.nonce),
-        clientIp: req.ip ?? 'unknown',
-        rateLimited: Boolean(res.locals.rateLimited),
-      }),
+      getLoadContext,
     }),
   )
   app.use((error: Error, req: express.Request, res: express.Response, _next: express.NextFunction) => {
@@ -117,6 +113,16 @@ export async function startServer() {
   for (const line of describeModes(env)) log.info(line)
   log.info(`Pieces is ready at ${env.APP_ORIGIN} (started in ${Date.now() - startedAt} ms)`)
   return runtime
+}
+
+/** What every loader and action sees of the HTTP layer (app/lib/context.ts). */
+function getLoadContext(req: express.Request, res: express.Response): AppLoadContext {
+  return {
+    nonce: String(res.locals.nonce),
+    clientIp: req.ip ?? 'unknown',
+    rateLimited: Boolean(res.locals.rateLimited),
+    refusal: res.locals.refusal as Refusal | undefined,
+  }
 }
 
 /** Prometheus metrics (docs/decisions/0034): on the app's port with METRICS=on, on one of their own (only) with METRICS_PORT. */

@@ -3,7 +3,7 @@ import type { Sql } from 'postgres'
 import { isDatabaseUnavailable } from '../app/lib/db-outage'
 import type { Env } from '../app/lib/env.server'
 import { RATE_LIMITED_MESSAGE } from '../app/lib/messages'
-import { sendError } from './respond'
+import { refuse } from './respond'
 
 export type Tier = 'forms' | 'mutations' | 'reads'
 
@@ -111,7 +111,7 @@ export function rateLimit(env: Env, sql: Sql): RateLimiter {
         res.locals.rateLimited = true
         return next()
       }
-      sendError(req, res, 429, RATE_LIMITED_MESSAGE)
+      refuse(req, res, next, { status: 429, message: RATE_LIMITED_MESSAGE })
     } catch (error) {
       // The forms tier counts in PostgreSQL. With the database down the request goes on: what
       // it asks needs the database too, so its handler answers 503, and in the form its

@@ -29,7 +29,7 @@ type Options = {
  * See docs/decisions/0013-request-hardening.md.
  */
 export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Options) {
-  const handle = createRequestHandler(typeof build === 'function' ? () => build().then(answeringOutages) : answeringOutages(build), mode)
+  const handle = createRequestHandler(typeof build === 'function' ? () => build().then(inPageEncoding) : inPageEncoding(build), mode)
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
       const url = requestUrl(req)
@@ -57,7 +57,7 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
       // A page (or form post) whose data could not be read while the database is down: the
       // error page Remix rendered would say "something went wrong", which is untrue. A data
       // request (`.data`: a page with JavaScript following a link or posting a form) keeps
-      // Remix's answer, which carries the 503 in the encoding the page reads (answeringOutages).
+      // Remix's answer, which carries the 503 in the encoding the page reads (inPageEncoding).
       if (context.databaseUnavailable && response.status >= 500) {
         if (!req.path.endsWith('.data')) {
           await response.body?.cancel()
@@ -76,19 +76,27 @@ type DataFunction = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown
 const answered = new WeakMap<ServerBuild, ServerBuild>()
 
 /**
- * The build with every route's loader and action answering a database that cannot be
- * reached as a thrown 503 `data(message)`, the request's load context marked. Remix sends that to the page in its own encoding: a page with JavaScript that
- * follows a link or posts a form gets an error response with status 503, which its error
- * boundary shows as "Temporarily unavailable" (app/ui/error-page.tsx) and a form's
- * clientAction turns into a refusal in place (app/lib/unreachable.ts). An error
- * thrown as is would reach the page as a sanitised 500, "something went wrong".
+ * The build with every route's loader and action answering in the encoding a page reads:
+ * - a database that cannot be reached as a thrown 503 `data(message)`, the request's load
+ *   context marked;
+ * - a refusal the HTTP layer made before Remix (`context.refusal`: a rate limit) as that
+ *   status and message, without running the handler at all.
+ *
+ * Remix sends these in its own encoding: a page with JavaScript that follows a link or posts
+ * a form gets an error response with that status, which its error boundary shows
+ * ("Temporarily unavailable", "Slow down a little": app/ui/error-page.tsx) and a form's
+ * clientAction turns into a refusal in place (app/lib/unreachable.ts). An error thrown as is
+ * would reach the page as a sanitised 500, "something went wrong", and a JSON answer from
+ * before Remix could not be read at all.
  */
-export function answeringOutages(build: ServerBuild): ServerBuild {
+export function inPageEncoding(build: ServerBuild): ServerBuild {
   const known = answered.get(build)
   if (known) return known
   const wrap = (handler: DataFunction | undefined) =>
     handler &&
     (async (args: LoaderFunctionArgs | ActionFunctionArgs) => {
+      const { refusal } = args.context
+      if (refusal) throw data(refusal.message, { status: refusal.status })
       try {
         return await handler(args)
       } catch (error) {

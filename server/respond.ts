@@ -1,4 +1,4 @@
-import type { Request, Response } from 'express'
+import type { NextFunction, Request, Response } from 'express'
 import { RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../app/lib/messages'
 import { renderErrorPage } from './error-page'
@@ -16,4 +16,20 @@ export function sendError(req: Request, res: Response, status: number, message: 
 export function sendUnavailable(req: Request, res: Response) {
   res.set('Retry-After', String(RETRY_AFTER_SECONDS))
   sendError(req, res, 503, DATABASE_UNAVAILABLE_MESSAGE)
+}
+
+/** A refusal the HTTP layer makes before Remix runs (a rate limit): handed on to Remix for a page's data request (`refuse`). */
+export type Refusal = { status: number; message: string }
+
+/**
+ * Refuses a request before any handler runs (a rate limit). A page's data
+ * request (`.data`: a page with JavaScript following a link or posting a form) cannot read
+ * JSON, so it goes on to Remix with the refusal in its load context instead: no loader or
+ * action runs, and Remix answers it with this status in the encoding the page reads
+ * (server/remix.ts), which its form or error screen then shows.
+ */
+export function refuse(req: Request, res: Response, next: NextFunction, { status, message }: Refusal) {
+  if (!req.path.endsWith('.data')) return sendError(req, res, status, message)
+  res.locals.refusal = { status, message } satisfies Refusal
+  next()
 }

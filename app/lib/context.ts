@@ -13,6 +13,12 @@ declare module '@remix-run/node' {
      * database cannot be reached; the HTTP layer then answers 503 "temporarily unavailable".
      */
     databaseUnavailable?: boolean
+    /**
+     * Set by the HTTP layer when it refused a page's data request before Remix (a rate
+     * limit: server/respond.ts `refuse`). No loader or action runs; each throws
+     * this status and message, which Remix encodes for the page (server/remix.ts).
+     */
+    refusal?: { status: number; message: string }
   }
 }
 

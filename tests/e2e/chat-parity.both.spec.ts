@@ -133,9 +133,7 @@ test('the model picker: free users keep the free model, PLUS users choose any', 
   // With JavaScript the choice is posted at once; without it, by its own button, and the
   // browser then follows the answer to a new page, which must have loaded before the reload
   // (reloading while that navigation is under way fails with "Not attached to an active page").
-  const saved = jsOn()
-    ? page.waitForResponse((response) => response.request().method() === 'POST')
-    : page.waitForEvent('load')
+  const saved = jsOn() ? page.waitForResponse((response) => response.request().method() === 'POST') : page.waitForEvent('load')
   await picker.selectOption('gpt-4.1')
   const save = page.getByRole('button', { name: 'Save model' })
   if (jsOn()) await expect(save).toHaveCount(0)

@@ -1,15 +1,12 @@
-import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
 import { FeedbackMessages } from '../../app/feedback/schema'
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE } from '../../app/lib/messages'
-import { freePort } from '../../db/embedded'
 import { E2E_PORT } from '../../playwright.config'
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy'
 import { e2eDatabaseFile } from './database'
 import { expect, hydrated, signIn, test, uniqueUsername } from './fixtures'
+import { startOwnProduct } from './own-product'
 
 /**
  * Issue 16.1: a page already open with JavaScript when the database goes away. Its links
@@ -37,46 +34,15 @@ async function startBehindProxy(): Promise<Product> {
   const proxied = new URL(database)
   proxied.hostname = '127.0.0.1'
   proxied.port = String(proxy.port)
-  const port = await freePort()
-  let previewPort = await freePort()
-  while (previewPort === port) previewPort = await freePort()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-e2e-outage-'))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PREVIEW_PORT: String(previewPort),
-      DATABASE_URL: proxied.toString(),
-      SESSION_SECRET: 'e2e-outage-session-secret-0123456789abcdef',
-      DATA_DIR: dataDir,
-      // The e2e server's workers run the generations of this shared database.
-      WORKERS: 'off',
-      RATE_LIMIT_FORMS_PER_MINUTE: '1000',
-      RATE_LIMIT_MUTATIONS_PER_MINUTE: '10000',
-      RATE_LIMIT_READS_PER_MINUTE: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve))
-  await new Promise<void>((resolve, reject) => {
-    const check = () => /Pieces is ready/.test(output) && resolve()
-    child.stdout.on('data', check)
-    void exited.then(() => reject(new Error(`the web process exited:\n${output}`)))
-  })
+  // The e2e server's workers run the generations of this shared database.
+  const own = await startOwnProduct({ label: 'outage', databaseUrl: proxied.toString(), env: { WORKERS: 'off' } })
   return {
-    base: `http://localhost:${port}`,
+    base: own.base,
     proxy,
     stop: async () => {
       proxy.restore()
-      if (child.exitCode === null) child.kill('SIGTERM')
-      await exited
+      await own.stop()
       await proxy.close()
-      rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

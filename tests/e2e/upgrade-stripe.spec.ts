@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { startStripeFake, type StripeFake } from '../fakes/stripe'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { openUserMenu } from './billing'
 import { e2eDatabaseFile } from './database'
 import { expect, signIn, test } from './fixtures'
+import { startOwnProduct, type OwnProduct } from './own-product'
 
 /**
  * Upgrade through Stripe's hosted checkout: a second instance of the product, on its own
@@ -21,8 +21,7 @@ test.describe.configure({ mode: 'default' })
 
 let database: TestDatabase
 let fake: StripeFake
-let server: ChildProcess
-let output = ''
+let server: OwnProduct | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(120_000)
@@ -31,50 +30,23 @@ test.beforeAll(async () => {
   database = await createTestDatabase('stripeui')
   fake = await startStripeFake({ webhookSecret: WEBHOOK_SECRET, webhookUrl: `http://127.0.0.1:${PORT}/api/webhooks/stripe` })
   // Offline generator, no Google sign-in: only billing matters here.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(OPENAI_|GOOGLE_|BILLING_PROVIDER|APP_ORIGIN)/.test(key)))
-  server = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      PREVIEW_PORT: String(PORT + 1),
-      DATABASE_URL: database.url,
-      SESSION_SECRET: 'e2e-stripe-session-secret-0123456789abcdef',
-      RATE_LIMIT_FORMS_PER_MINUTE: '1000',
-      STRIPE_SECRET_KEY: 'sk_test_e2e_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: fake.url,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the Stripe instance did not start:\n${output}`)), 90_000)
-    const read = (chunk: Buffer) => {
-      output += chunk
-      if (/Pieces is ready at/.test(output)) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    server.stdout!.on('data', read)
-    server.stderr!.on('data', read)
-    server.once('exit', () => reject(new Error(`the Stripe instance exited:\n${output}`)))
+  server = await startOwnProduct({
+    label: 'stripe',
+    databaseUrl: database.url,
+    port: PORT,
+    inherits: (name) => !/^(OPENAI_|GOOGLE_|BILLING_PROVIDER|APP_ORIGIN)/.test(name),
+    env: { STRIPE_SECRET_KEY: 'sk_test_e2e_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
   })
 })
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
+  await server?.stop()
   await fake?.close()
   await database?.drop()
 })
 
 test('Upgrade to PLUS through Stripe’s hosted checkout comes back through the return page, now PLUS', async ({ page }) => {
-  expect(output).toMatch(/billing: .*stripe/i)
+  expect(server!.output()).toMatch(/billing: .*stripe/i)
   await signIn(page, { origin: ORIGIN })
   await page.goto(`${ORIGIN}/explore?upgrade=plus`)
   const dialog = page.getByRole('dialog', { name: 'Upgrade to PLUS' })
