@@ -1,13 +1,23 @@
-import { describe, expect, it } from 'vitest'
-import { registerWithPassword } from '../../app/accounts/accounts.server'
-import { issueToken } from '../../app/accounts/tokens.server'
-import { createPiece } from '../../app/pieces/pieces.server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../db/embedded'
 import { eventually } from '../support/billing'
+import { createTestDatabase, type TestDatabase } from '../support/database'
 import { processRunner } from '../support/processes'
 
-/** The product's Prometheus endpoint (docs/decisions/0034), scraped from real processes. */
-const run = processRunner(() => ({ DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! }))
+/**
+ * The product's Prometheus endpoint (docs/decisions/0034), scraped from real processes. Its
+ * counters are the process's own, and a process's worker takes any job in its database's
+ * queues: these processes get a database of their own, so a job another test file left
+ * queued is never run and counted here (a second screenshot job once was).
+ */
+let database: TestDatabase
+beforeAll(async () => {
+  database = await createTestDatabase('metrics')
+})
+afterAll(async () => {
+  await database?.drop()
+})
+const run = processRunner(() => ({ DATABASE_URL: database.url, SESSION_SECRET: process.env.SESSION_SECRET! }))
 
 type Sample = { name: string; labels: Record<string, string>; value: number }
 
@@ -35,12 +45,25 @@ async function scrape(url: string) {
   return parse(await response.text())
 }
 
-async function newUser(label: string) {
-  const created = await registerWithPassword(`${label}.${Date.now()}@example.com`, 'correct horse battery')
-  if (!created.ok) throw new Error('setup failed')
-  const piece = await createPiece(created.userId, { name: `${label}_${Math.random().toString(36).slice(2, 9)}` })
-  const { token } = await issueToken(created.userId)
-  return { piece, auth: { Authorization: `Bearer ${token}` } }
+/** A new account with a token and a Piece, made over HTTP in the product under test (its database is its own). */
+async function newUser(base: string, label: string) {
+  const [email, password] = [`${label}.${Date.now()}@example.com`, 'correct horse battery']
+  const signedUp = await fetch(`${base}/signup`, { method: 'POST', body: new URLSearchParams({ email, password }), redirect: 'manual' })
+  expect(signedUp.status).toBe(302)
+  const issued = await fetch(`${base}/api/public/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  expect(issued.status).toBe(201)
+  const auth = { Authorization: `Bearer ${((await issued.json()) as { token: string }).token}` }
+  const created = await fetch(`${base}/api/private/pieces`, {
+    method: 'POST',
+    headers: { ...auth, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: `${label}_${Math.random().toString(36).slice(2, 9)}` }),
+  })
+  expect(created.status).toBe(201)
+  return { piece: (await created.json()) as { id: number }, auth }
 }
 
 // Real processes start in seconds on an idle machine and many more on a busy one: the bound is generous, never a speed test.
@@ -70,7 +93,7 @@ describe('metrics', { timeout: 180_000 }, () => {
       await response.arrayBuffer()
     }
     expect(cacheAnswers).toContain('hit')
-    const { piece, auth } = await newUser('metrics')
+    const { piece, auth } = await newUser(base, 'metrics')
     expect((await fetch(`${base}/api/private/chat/status?pieceId=${piece.id}`)).status).toBe(401)
     expect((await fetch(`${base}/api/no/such/${'x'.repeat(300)}?q=1`)).status).toBe(404)
 
