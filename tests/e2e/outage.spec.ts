@@ -68,8 +68,12 @@ test('a link followed during a database outage shows "Temporarily unavailable", 
   const { base, proxy } = product
   await signIn(page, { origin: base })
   const name = await newPiece(page, base)
+  // A light-theme user: the screen keeps the page's theme though the user cannot be read.
+  expect((await page.request.patch(`${base}/api/private/users/dark-mode`, { data: { darkMode: false } })).status()).toBe(200)
   await page.goto(`${base}/explore`)
   await hydrated(page)
+  const html = page.locator('html')
+  await expect(html).not.toHaveClass(/dark/)
   const link = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name })
 
   proxy.cut()
@@ -82,6 +86,7 @@ test('a link followed during a database outage shows "Temporarily unavailable", 
   await expect(page.getByRole('heading', { name: DATABASE_UNAVAILABLE_TITLE })).toBeVisible()
   await expect(page.getByText(DATABASE_UNAVAILABLE_MESSAGE)).toBeVisible()
   await expect(page.getByRole('heading', { name: /went wrong/i })).toHaveCount(0)
+  await expect(html).not.toHaveClass(/dark/)
 
   // Tried again while it is still down: the full page load gets the server's own 503 page.
   const reload = page.waitForResponse((response) => new URL(response.url()).pathname === `/${name}` && response.request().resourceType() === 'document')
