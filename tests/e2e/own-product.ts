@@ -26,7 +26,7 @@ type Options = {
 }
 
 /**
- * A second instance of the product, as `npm start` runs it, for a test that needs settings
+ * A second instance of the product, as `npm start` serves it, for a test that needs settings
  * or a database of its own (rate limits, a Stripe key, a database it cuts off) without
  * touching the e2e server the other tests share. Resolves once it is ready; `stop` ends it
  * and removes its data.
@@ -36,7 +36,9 @@ export async function startOwnProduct({ label, databaseUrl, env = {}, port, inhe
   let previewPort = port ? port + 1 : await freePort()
   while (previewPort === appPort) previewPort = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), `pieces-e2e-${label}-`))
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  // server.ts, not `npm start`: it serves the build this run made and never rebuilds it under
+  // the e2e server the other tests share (a source edited mid-run once did, and broke them).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => inherits(name))),
       NODE_ENV: 'production',
