@@ -1,21 +1,45 @@
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { DATABASE_UNAVAILABLE_MESSAGE, DATABASE_UNAVAILABLE_TITLE } from '~/lib/messages'
 
 export const NOT_FOUND_TITLE = 'Page Not Found'
 
-export function NotFound({ message = "Oops! The page you're looking for doesn't exist." }: { message?: string }) {
+/** The layout every error screen shares: the status, a title, what happened and one way on. */
+function ErrorScreen({
+  status,
+  statusClass,
+  title,
+  message,
+  action,
+}: {
+  status: number
+  statusClass: string
+  title: string
+  message: string
+  action: ReactNode
+}) {
   return (
     <div className="mx-auto grid min-h-[60vh] max-w-lg place-items-center px-6 py-16 text-center">
       <div>
-        <p className="text-sm font-semibold tracking-widest text-brand-500 uppercase">404</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">{NOT_FOUND_TITLE}</h1>
+        <p className={`text-sm font-semibold tracking-widest uppercase ${statusClass}`}>{status}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight">{title}</h1>
         <p className="mt-3 text-zinc-600 dark:text-zinc-400">{message}</p>
-        <Link to="/" className="mt-6 inline-block text-sm font-medium text-brand-600 underline underline-offset-4 dark:text-brand-400">
-          Go home
-        </Link>
+        {action}
       </div>
     </div>
   )
+}
+
+const ACTION_CLASS = 'mt-6 inline-block text-sm font-medium text-brand-600 underline underline-offset-4 dark:text-brand-400'
+
+const GoHome = () => (
+  <Link to="/" className={ACTION_CLASS}>
+    Go home
+  </Link>
+)
+
+export function NotFound({ message = "Oops! The page you're looking for doesn't exist." }: { message?: string }) {
+  return <ErrorScreen status={404} statusClass="text-brand-500" title={NOT_FOUND_TITLE} message={message} action={<GoHome />} />
 }
 
 /** A loader or action that could not reach the database (server/remix.ts answers it 503). */
@@ -29,16 +53,17 @@ export const isUnavailable = (error: unknown) => isRouteErrorResponse(error) && 
 export function Unavailable() {
   const { pathname, search } = useLocation()
   return (
-    <div className="mx-auto grid min-h-[60vh] max-w-lg place-items-center px-6 py-16 text-center">
-      <div>
-        <p className="text-sm font-semibold tracking-widest text-amber-700 uppercase dark:text-amber-400">503</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">{DATABASE_UNAVAILABLE_TITLE}</h1>
-        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{DATABASE_UNAVAILABLE_MESSAGE}</p>
-        <a href={`${pathname}${search}`} className="mt-6 inline-block text-sm font-medium text-brand-600 underline underline-offset-4 dark:text-brand-400">
+    <ErrorScreen
+      status={503}
+      statusClass="text-amber-700 dark:text-amber-400"
+      title={DATABASE_UNAVAILABLE_TITLE}
+      message={DATABASE_UNAVAILABLE_MESSAGE}
+      action={
+        <a href={`${pathname}${search}`} className={ACTION_CLASS}>
           Try again
         </a>
-      </div>
-    </div>
+      }
+    />
   )
 }
 
@@ -53,15 +78,12 @@ export function GeneralErrorBoundary() {
       ? error.data
       : 'Something went wrong on our side. Please try again in a moment.'
   return (
-    <div className="mx-auto grid min-h-[60vh] max-w-lg place-items-center px-6 py-16 text-center">
-      <div>
-        <p className="text-sm font-semibold tracking-widest text-red-500 uppercase">{status}</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight">{status === 429 ? 'Slow down a little' : 'Something went wrong'}</h1>
-        <p className="mt-3 text-zinc-600 dark:text-zinc-400">{message}</p>
-        <Link to="/" className="mt-6 inline-block text-sm font-medium text-brand-600 underline underline-offset-4 dark:text-brand-400">
-          Go home
-        </Link>
-      </div>
-    </div>
+    <ErrorScreen
+      status={status}
+      statusClass="text-red-500"
+      title={status === 429 ? 'Slow down a little' : 'Something went wrong'}
+      message={message}
+      action={<GoHome />}
+    />
   )
 }
