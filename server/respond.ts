@@ -18,6 +18,9 @@ export function sendUnavailable(req: Request, res: Response) {
   sendError(req, res, 503, DATABASE_UNAVAILABLE_MESSAGE)
 }
 
+/** Remix's single fetch from a page (`/settings.data`), never an API path that happens to end so. */
+const isPageDataRequest = (req: Request) => req.path.endsWith('.data') && !req.path.startsWith('/api/')
+
 /** A refusal the HTTP layer makes before Remix runs (a rate limit): handed on to Remix for a page's data request (`refuse`). */
 export type Refusal = { status: number; message: string }
 
@@ -29,7 +32,7 @@ export type Refusal = { status: number; message: string }
  * (server/remix.ts), which its form or error screen then shows.
  */
 export function refuse(req: Request, res: Response, next: NextFunction, { status, message }: Refusal) {
-  if (!req.path.endsWith('.data')) return sendError(req, res, status, message)
+  if (!isPageDataRequest(req)) return sendError(req, res, status, message)
   res.locals.refusal = { status, message } satisfies Refusal
   next()
 }

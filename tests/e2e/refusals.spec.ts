@@ -76,4 +76,8 @@ test('a page’s data request over the limit is answered in the encoding the pag
   const page = await fetch(`${product.base}/settings`, { method: 'POST', headers: { accept: 'text/html' }, body: new URLSearchParams({}) })
   expect(page.status).toBe(429)
   expect(await page.text()).toContain(RATE_LIMITED_MESSAGE)
+  // An API call keeps its JSON, whatever its path ends with.
+  const api = await fetch(`${product.base}/api/private/pieces.data`, { method: 'POST' })
+  expect(api.status).toBe(429)
+  expect(await api.json()).toEqual({ message: RATE_LIMITED_MESSAGE })
 })
