@@ -151,10 +151,10 @@ try {
       const text = await response.text()
       const ms = performance.now() - started
       record(kind, ms, response.ok ? undefined : { network: false, detail: `${response.status} ${text.slice(0, 120)}` })
-      return response.ok
+      return response.ok ? text : null
     } catch (error) {
       record(kind, performance.now() - started, { network: true, detail: String(error) })
-      return false
+      return null
     }
   }
 
@@ -182,19 +182,25 @@ try {
     15_000,
   )
 
-  // Sends: each user builds its Piece, one send after the other, until the deadline.
+  // Sends: each user builds its Piece, one send after the other, until the deadline: a counter,
+  // then a change to it, sent with the code the last answer gave (as the chat page sends its draft).
   const accepted = new Map<number, number>()
   let sendsMade = 0
   const sending = users.map(async (user, index) => {
     let take = 0
+    let code = ''
     while (performance.now() < deadline) {
       sendsMade += 1
-      const ok = await call('send', `${bases[(index + take) % 2]}/api/private/piece-user-usage`, {
+      const change = take % 2 === 1 && code !== ''
+      const answer = await call('send', `${bases[(index + take) % 2]}/api/private/piece-user-usage`, {
         method: 'POST',
         headers: { ...user.auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ pieceId: user.pieceId, message: take % 2 === 0 ? `a counter, take ${take}` : 'make the title bigger' }),
+        body: JSON.stringify({ pieceId: user.pieceId, ...(change ? { message: 'make the title bigger', code } : { message: `a counter, take ${take}` }) }),
       })
-      if (ok) accepted.set(user.pieceId, (accepted.get(user.pieceId) ?? 0) + 1)
+      if (answer !== null) {
+        accepted.set(user.pieceId, (accepted.get(user.pieceId) ?? 0) + 1)
+        code = (JSON.parse(answer) as { code?: string }).code || code
+      }
       take += 1
     }
   })
