@@ -19,7 +19,7 @@ type Options = {
   databaseUrl: string
   /** Its own settings, over the defaults below. */
   env?: Record<string, string>
-  /** Its port; any free one (and another for previews) when not given. */
+  /** Its port, when the test must know it first; any free one when not given. Previews get another free one. */
   port?: number
   /** Which of the test runner's variables it inherits (all by default). */
   inherits?: (name: string) => boolean
@@ -33,7 +33,7 @@ type Options = {
  */
 export async function startOwnProduct({ label, databaseUrl, env = {}, port, inherits = () => true }: Options): Promise<OwnProduct> {
   const appPort = port ?? (await freePort())
-  let previewPort = port ? port + 1 : await freePort()
+  let previewPort = await freePort()
   while (previewPort === appPort) previewPort = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), `pieces-e2e-${label}-`))
   // server.ts, not `npm start`: it serves the build this run made and never rebuilds it under

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { freePort } from '../../db/embedded'
 import { startStripeFake, type StripeFake } from '../fakes/stripe'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { openUserMenu } from './billing'
@@ -12,13 +13,12 @@ import { startOwnProduct, type OwnProduct } from './own-product'
  * it), which delivers signed webhooks to that instance.
  */
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
-const PORT = E2E_PORT + 10
-const ORIGIN = `http://localhost:${PORT}`
 const WEBHOOK_SECRET = 'whsec_e2e_stripe_checkout'
 
-// One Stripe instance on one port for the whole file: its tests run in one worker, in order.
+// One Stripe instance for the whole file: its tests run in one worker, in order.
 test.describe.configure({ mode: 'default' })
 
+let origin = ''
 let database: TestDatabase
 let fake: StripeFake
 let server: OwnProduct | undefined
@@ -28,12 +28,15 @@ test.beforeAll(async () => {
   // The database server the main instance uses, with a database of this file's own.
   process.env.DATABASE_URL ??= readFileSync(e2eDatabaseFile(E2E_PORT), 'utf8')
   database = await createTestDatabase('stripeui')
-  fake = await startStripeFake({ webhookSecret: WEBHOOK_SECRET, webhookUrl: `http://127.0.0.1:${PORT}/api/webhooks/stripe` })
+  // The fake must know where to deliver webhooks before the instance starts.
+  const port = await freePort()
+  origin = `http://localhost:${port}`
+  fake = await startStripeFake({ webhookSecret: WEBHOOK_SECRET, webhookUrl: `http://127.0.0.1:${port}/api/webhooks/stripe` })
   // Offline generator, no Google sign-in: only billing matters here.
   server = await startOwnProduct({
     label: 'stripe',
     databaseUrl: database.url,
-    port: PORT,
+    port,
     inherits: (name) => !/^(OPENAI_|GOOGLE_|BILLING_PROVIDER|APP_ORIGIN)/.test(name),
     env: { STRIPE_SECRET_KEY: 'sk_test_e2e_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: fake.url },
   })
@@ -47,8 +50,8 @@ test.afterAll(async () => {
 
 test('Upgrade to PLUS through Stripe’s hosted checkout comes back through the return page, now PLUS', async ({ page }) => {
   expect(server!.output()).toMatch(/billing: .*stripe/i)
-  await signIn(page, { origin: ORIGIN })
-  await page.goto(`${ORIGIN}/explore?upgrade=plus`)
+  await signIn(page, { origin })
+  await page.goto(`${origin}/explore?upgrade=plus`)
   const dialog = page.getByRole('dialog', { name: 'Upgrade to PLUS' })
   await dialog.getByRole('button', { name: 'Upgrade to PLUS' }).click()
 
@@ -57,7 +60,7 @@ test('Upgrade to PLUS through Stripe’s hosted checkout comes back through the 
   await page.getByRole('button', { name: 'Pay' }).click()
 
   // The webhook, not the redirect, makes PLUS: the return page waits for it.
-  await expect(page).toHaveURL(`${ORIGIN}/explore`, { timeout: 15_000 })
+  await expect(page).toHaveURL(`${origin}/explore`, { timeout: 15_000 })
   await expect(page.getByText('PLUS is active. Enjoy!')).toBeVisible()
   await openUserMenu(page)
   await expect(page.getByText('Logged in as')).toBeVisible()
