@@ -12,7 +12,7 @@ import { rateLimit } from './server/rate-limit'
 import { guarded, rejectMalformedPaths, warnAtForeignOrigin } from './server/middleware'
 import { remixHandler } from './server/remix'
 import { baseSecurityHeaders, contentSecurity, sameOriginMutations } from './server/security'
-import { sendError, sendUnavailable, type Refusal } from './server/respond'
+import { sendError, sendUnavailable } from './server/respond'
 import { isDatabaseUnavailable } from './app/lib/db-outage'
 import { measureRequest, metricsEnabled, sendMetrics, serveMetrics, watchQueues } from './app/lib/metrics.server'
 import { logger } from './app/lib/log.server'
@@ -121,7 +121,7 @@ function getLoadContext(req: express.Request, res: express.Response): AppLoadCon
     nonce: String(res.locals.nonce),
     clientIp: req.ip ?? 'unknown',
     rateLimited: Boolean(res.locals.rateLimited),
-    refusal: res.locals.refusal as Refusal | undefined,
+    refusal: res.locals.refusal as AppLoadContext['refusal'],
   }
 }
 

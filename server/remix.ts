@@ -13,7 +13,7 @@ import { Readable } from 'node:stream'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../app/lib/messages'
 import { readLimitedBody } from './body'
-import { sendError, sendUnavailable } from './respond'
+import { isPageDataRequest, sendError, sendUnavailable } from './respond'
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -59,7 +59,7 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
       // request (`.data`: a page with JavaScript following a link or posting a form) keeps
       // Remix's answer, which carries the 503 in the encoding the page reads (inPageEncoding).
       if (context.databaseUnavailable && response.status >= 500) {
-        if (!req.path.endsWith('.data')) {
+        if (!isPageDataRequest(req)) {
           await response.body?.cancel()
           return sendUnavailable(req, res)
         }

@@ -1,11 +1,15 @@
 import type { NextFunction, Request, Response } from 'express'
 import { RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
+import type { Refusal } from '../app/lib/context'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../app/lib/messages'
 import { renderErrorPage } from './error-page'
 
-/** JSON `{ message }` for API clients, a small readable page for browsers. */
+/** Remix's single fetch from a page (`/settings.data`), never an API path that happens to end so. */
+export const isPageDataRequest = (req: Request) => req.path.endsWith('.data') && !req.path.startsWith('/api/')
+
+/** JSON `{ message }` for API clients and pages' data requests, a small readable page for browsers. */
 export function sendError(req: Request, res: Response, status: number, message: string) {
-  if (req.path.startsWith('/api/') || req.path.endsWith('.data') || !req.accepts('html')) {
+  if (req.path.startsWith('/api/') || isPageDataRequest(req) || !req.accepts('html')) {
     res.status(status).json({ message })
     return
   }
@@ -17,12 +21,6 @@ export function sendUnavailable(req: Request, res: Response) {
   res.set('Retry-After', String(RETRY_AFTER_SECONDS))
   sendError(req, res, 503, DATABASE_UNAVAILABLE_MESSAGE)
 }
-
-/** Remix's single fetch from a page (`/settings.data`), never an API path that happens to end so. */
-const isPageDataRequest = (req: Request) => req.path.endsWith('.data') && !req.path.startsWith('/api/')
-
-/** A refusal the HTTP layer makes before Remix runs (a rate limit): handed on to Remix for a page's data request (`refuse`). */
-export type Refusal = { status: number; message: string }
 
 /**
  * Refuses a request before any handler runs (a rate limit). A page's data

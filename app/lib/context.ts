@@ -1,5 +1,8 @@
 import '@remix-run/node'
 
+/** A refusal the HTTP layer makes before Remix runs (a rate limit: server/respond.ts `refuse`). */
+export type Refusal = { status: number; message: string }
+
 declare module '@remix-run/node' {
   interface AppLoadContext {
     /** The CSP nonce of this response, for inline scripts. */
@@ -18,8 +21,6 @@ declare module '@remix-run/node' {
      * limit: server/respond.ts `refuse`). No loader or action runs; each throws
      * this status and message, which Remix encodes for the page (server/remix.ts).
      */
-    refusal?: { status: number; message: string }
+    refusal?: Refusal
   }
 }
-
-export {}
