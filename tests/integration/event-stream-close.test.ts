@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { createPiece } from '../../app/pieces/pieces.server'
-import { freePort } from '../../db/embedded'
-import { processRunner } from '../support/processes'
+import { distinctFreePorts, processRunner } from '../support/processes'
 
 /**
  * A chat event stream whose client goes away ends on the server: its subscription to the
@@ -15,10 +14,10 @@ const run = processRunner(() => ({ DATABASE_URL: process.env.DATABASE_URL!, SESS
 
 describe('event streams', { timeout: 180_000 }, () => {
   it('end on the server when their clients go away, after a garbage collection too', async () => {
-    const port = await freePort()
+    const [port, previewPort] = await distinctFreePorts(2)
     const web = run('scripts/start.ts', {
       PORT: String(port),
-      PREVIEW_PORT: String(port + 1),
+      PREVIEW_PORT: String(previewPort),
       WORKERS: 'off',
       METRICS: 'on',
       RATE_LIMIT_MUTATIONS_PER_MINUTE: '0',

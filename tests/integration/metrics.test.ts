@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../db/embedded'
 import { eventually } from '../support/billing'
 import { createTestDatabase, type TestDatabase } from '../support/database'
-import { processRunner } from '../support/processes'
+import { distinctFreePorts, processRunner } from '../support/processes'
 
 /**
  * The product's Prometheus endpoint (docs/decisions/0034), scraped from real processes. Its
@@ -69,7 +68,7 @@ async function newUser(base: string, label: string) {
 // Real processes start in seconds on an idle machine and many more on a busy one: the bound is generous, never a speed test.
 describe('metrics', { timeout: 180_000 }, () => {
   it('with METRICS=on, /metrics on the app port counts requests by bounded route, streams, queues, jobs, generations and tokens', async () => {
-    const [port, previewPort] = [await freePort(), await freePort()]
+    const [port, previewPort] = await distinctFreePorts(2)
     const web = run('scripts/start.ts', { PORT: String(port), PREVIEW_PORT: String(previewPort), METRICS: 'on', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
     await web.waitFor(/Pieces is ready/)
     expect(web.output()).toContain(`metrics: at http://localhost:${port}/metrics`)
@@ -159,7 +158,7 @@ describe('metrics', { timeout: 180_000 }, () => {
   }, 150_000)
 
   it('is off by default: /metrics is not found', async () => {
-    const [port, previewPort] = [await freePort(), await freePort()]
+    const [port, previewPort] = await distinctFreePorts(2)
     const web = run('scripts/start.ts', { PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
     await web.waitFor(/Pieces is ready/)
     expect(web.output()).not.toMatch(/metrics: at/)
@@ -169,7 +168,7 @@ describe('metrics', { timeout: 180_000 }, () => {
   }, 120_000)
 
   it('with METRICS_PORT, serves /metrics on that port only, for the web process and the worker alike', async () => {
-    const [port, previewPort, webMetrics, workerMetrics] = [await freePort(), await freePort(), await freePort(), await freePort()]
+    const [port, previewPort, webMetrics, workerMetrics] = await distinctFreePorts(4)
     const web = run('scripts/start.ts', {
       PORT: String(port),
       PREVIEW_PORT: String(previewPort),

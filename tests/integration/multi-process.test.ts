@@ -3,8 +3,7 @@ import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import { sql } from '../../app/lib/db.server'
-import { freePort } from '../../db/embedded'
-import { processRunner } from '../support/processes'
+import { distinctFreePorts, processRunner } from '../support/processes'
 import { builderResponder, startOpenAIFake } from '../fakes/openai'
 
 /**
@@ -17,9 +16,9 @@ const run = processRunner(() => ({ DATABASE_URL: process.env.DATABASE_URL!, SESS
 // Real processes start in seconds on an idle machine and many more on a busy one: the bound is generous, never a speed test.
 describe('two web processes and one worker', { timeout: 180_000 }, () => {
   it('relays a generation started on one web process to a subscriber on the other', async () => {
-    const [portA, portB] = [await freePort(), await freePort()]
-    const webA = run('scripts/start.ts', { PORT: String(portA), PREVIEW_PORT: String(portA + 1), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
-    const webB = run('scripts/start.ts', { PORT: String(portB), PREVIEW_PORT: String(portB + 1), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
+    const [portA, previewA, portB, previewB] = await distinctFreePorts(4)
+    const webA = run('scripts/start.ts', { PORT: String(portA), PREVIEW_PORT: String(previewA), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
+    const webB = run('scripts/start.ts', { PORT: String(portB), PREVIEW_PORT: String(previewB), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
     const worker = run('jobs/worker.ts', {})
     await Promise.all([webA.waitFor(/Pieces is ready/), webB.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
 
@@ -64,8 +63,8 @@ describe('two web processes and one worker', { timeout: 180_000 }, () => {
     // The first worker dies while the model is provably mid-answer.
     const step = fake.steer({ match: ['Request: a counter', 'Step 1 of'], hold: 'first-chunk' })
     const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, GENERATION_STALE_SECONDS: '2' }
-    const port = await freePort()
-    const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(port + 1), WORKERS: 'off' })
+    const [port, previewPort] = await distinctFreePorts(2)
+    const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
     const first = run('jobs/worker.ts', env)
     await Promise.all([web.waitFor(/Pieces is ready/), first.waitFor(/workers running/)])
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest'
-import { createDatabaseIfMissing, freePort, startEmbeddedCluster } from '../../db/embedded'
-import { processRunner, type Child } from '../support/processes'
+import { createDatabaseIfMissing, startEmbeddedCluster } from '../../db/embedded'
+import { distinctFreePorts, processRunner, type Child } from '../support/processes'
 
 /**
  * Issue 16.1 and 16.2: the database goes away under traffic and comes back; the product
@@ -31,13 +31,6 @@ function dataDir(label: string) {
 /** The product's own bound (decision 0030): serving again within 10 s of the database, stopped within 10 s of SIGTERM. */
 const RECOVERY_BOUND_MS = 10_000
 const SHUTDOWN_BOUND_MS = 10_000
-
-/** Free ports, none of them the same (freePort alone may hand out one twice). */
-async function distinctFreePorts(count: number) {
-  const ports = new Set<number>()
-  while (ports.size < count) ports.add(await freePort())
-  return [...ports]
-}
 
 type Readiness = { ready: boolean; checks: Record<string, { ok: boolean; error?: string }> }
 

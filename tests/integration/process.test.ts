@@ -3,8 +3,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { freePort } from '../../db/embedded'
-import { processRunner } from '../support/processes'
+import { distinctFreePorts, processRunner } from '../support/processes'
 
 /** These tests run the real entry points as separate processes, as `npm start` would. */
 const run = processRunner(() => ({ DATABASE_URL: '' }))
@@ -33,8 +32,8 @@ const alive = (pid: number) => {
 describe('the web process', { timeout: 180_000 }, () => {
   it('starts on an embedded database, says which mode each part is in, and stops cleanly on SIGTERM', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-start-'))
-    const port = await freePort()
-    const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(port + 1) })
+    const [port, previewPort] = await distinctFreePorts(2)
+    const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort) })
     await web.waitFor(/Pieces is ready/)
     for (const line of [
       /database: embedded PostgreSQL at 127\.0\.0\.1:\d+/,
@@ -64,7 +63,7 @@ describe('the web process', { timeout: 180_000 }, () => {
     expect(alive(postgresPid)).toBe(false)
     expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true)
 
-    const again = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(port + 1) })
+    const again = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort) })
     await again.waitFor(/Pieces is ready/)
     expect(again.output()).not.toMatch(/applied \d+ migration/)
     again.child.kill('SIGTERM')
@@ -73,8 +72,8 @@ describe('the web process', { timeout: 180_000 }, () => {
 
   it('runs workers in a process of their own when WORKERS=off', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-workers-'))
-    const port = await freePort()
-    const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(port + 1), WORKERS: 'off' })
+    const [port, previewPort] = await distinctFreePorts(2)
+    const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
     await web.waitFor(/Pieces is ready/)
     expect(web.output()).toMatch(/workers: off in this process/)
     const worker = run('jobs/worker.ts', { DATA_DIR: dataDir })

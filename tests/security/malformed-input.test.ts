@@ -1,7 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../db/embedded'
-import { processRunner, type Child } from '../support/processes'
+import { distinctFreePorts, processRunner, type Child } from '../support/processes'
 
 /**
  * One request must never take Pieces down: a corpus of malformed addresses, headers,
@@ -16,8 +15,7 @@ let appPort: number
 let previewPort: number
 
 beforeAll(async () => {
-  appPort = await freePort()
-  previewPort = await freePort()
+  ;[appPort, previewPort] = await distinctFreePorts(2)
   web = run('scripts/start.ts', {
     PORT: String(appPort),
     PREVIEW_PORT: String(previewPort),

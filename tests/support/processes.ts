@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { afterAll } from 'vitest'
+import { freePort } from '../../db/embedded'
 
 export type Child = {
   child: ChildProcess
@@ -10,6 +11,19 @@ export type Child = {
   /** The process's JSON log so far (app/lib/log.server.ts, on standard output), a parsed object per line; any other line fails. */
   logLines: () => LogLine[]
 }
+
+/**
+ * Free ports for a process's listeners, none of them the same (freePort alone may hand out
+ * one twice). Never a free port plus one: the next port up may be any connection's own end.
+ */
+export async function distinctFreePorts<N extends number>(count: N): Promise<Ports<N>> {
+  const ports = new Set<number>()
+  while (ports.size < count) ports.add(await freePort())
+  return [...ports] as Ports<N>
+}
+
+/** `count` numbers, as a tuple: `[number, number]` for 2. */
+type Ports<N extends number, T extends number[] = []> = T['length'] extends N ? T : Ports<N, [...T, number]>
 
 export type LogLine = { level: string; time: string; msg: string; role?: string; component?: string; reqId?: string } & Record<string, unknown>
 
