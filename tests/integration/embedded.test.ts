@@ -41,16 +41,58 @@ import(${JSON.stringify(pathToFileURL(path.resolve('db/embedded.ts')).href)}).th
   console.log('stopped')
 })`
 
+const EMBEDDED_MODULE = JSON.stringify(pathToFileURL(path.resolve('db/embedded.ts')).href)
+
+/** A process that loads the embedded database's module, then ends with exit code 3 as it runs out of work. */
+const FAIL_AND_END = `import(${EMBEDDED_MODULE}).then(() => { process.exitCode = 3; console.log('ending') })`
+
+/** A process that starts a cluster, says its postmaster's pid, and exits at once without stopping it. */
+const START_AND_EXIT = `
+import(${EMBEDDED_MODULE}).then(async ({ startEmbeddedCluster }) => {
+  await startEmbeddedCluster(process.argv[1])
+  console.log('postmaster ' + require('node:fs').readFileSync(process.argv[1] + '/pg/postmaster.pid', 'utf8').split('\\n')[0])
+  process.exit(3)
+})`
+
+/** Runs a script with tsx as its own process: its output and exit code. */
+async function runScript(script: string, ...args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', script, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  return { output, code }
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 describe('the embedded database', () => {
   it('lets its process end once it is stopped', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '-e', STOP_AND_END, await dataDir()], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk))
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    const { output, code } = await runScript(STOP_AND_END, await dataDir())
     expect(output).toContain('stopped')
     expect(output).not.toContain('held open')
     expect(code).toBe(0)
+  }, 60_000)
+
+  it('leaves a process its own exit code (vitest’s failures once ended as success)', async () => {
+    const { output, code } = await runScript(FAIL_AND_END)
+    expect(output).toBe('ending\n')
+    expect(code).toBe(3)
+  }, 60_000)
+
+  it('stops its postmaster when the process exits without its shutdown', async () => {
+    const { output, code } = await runScript(START_AND_EXIT, await dataDir())
+    expect(code).toBe(3)
+    const pid = Number(/postmaster (\d+)/.exec(output)?.[1])
+    expect(pid).toBeGreaterThan(0)
+    await expect.poll(() => alive(pid), { timeout: 30_000 }).toBe(false)
   }, 60_000)
 
   it('makes its passwords at first start, keeps them 0600, and runs the app as a role that is not a superuser', async () => {
