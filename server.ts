@@ -127,7 +127,8 @@ function getLoadContext(req: express.Request, res: express.Response): AppLoadCon
 
 /** Prometheus metrics (docs/decisions/0034): on the app's port with METRICS=on, on one of their own (only) with METRICS_PORT. */
 async function exposeMetrics(app: express.Express, { env, boss, onShutdown }: Runtime) {
-  watchQueues(boss)
+  const { queuedGenerations } = await import('./app/chat/dispatch.server')
+  watchQueues(boss, { generate: queuedGenerations })
   if (env.METRICS_PORT) {
     const server = await serveMetrics(env.METRICS_PORT, env.HOST)
     onShutdown(() => close(server))

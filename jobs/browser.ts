@@ -1,7 +1,7 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { dirname, join } from 'node:path'
+import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { logger } from '../app/lib/log.server'
 
 const log = logger('browser')
@@ -159,12 +159,18 @@ async function browser(): Promise<Browser> {
     // a check relaunches one disconnects after the new one started, which would then be
     // left running out of reach (never closed, and a third launched on next use).
     const launcher = atBackgroundPriority(executablePath)
-    const started: Promise<Browser> = chromium.launch({ executablePath: launcher.path, args: ARGS, timeout: 30_000 }).then((launched) => {
-      launched.on('disconnected', () => {
-        if (launching === started) launching = null
-      })
-      return launched
-    })
+    const started: Promise<Browser> = chromium.launch({ executablePath: launcher.path, args: ARGS, timeout: 30_000 }).then(
+      (launched) => {
+        launched.on('disconnected', () => {
+          if (launching === started) launching = null
+        })
+        return launched
+      },
+      (error: unknown) => {
+        // A browser that cannot start in time is the machine's load, not the page's or the model's fault.
+        throw error instanceof errors.TimeoutError ? new BrowserBusy(`the browser took over 30 s to start`) : error
+      },
+    )
     launching = started
     started
       .catch(() => {
@@ -199,27 +205,124 @@ export function browserNice(): number {
 }
 
 /**
- * Chromium started through a short script that lowers its priority before it runs, so every
+ * How this process keeps its browser behind requests (issue 27.4, docs/decisions/0041),
+ * decided at the first launch and said once in the log:
+ * - `cgroup`: Chromium runs in a CPU cgroup of its own with a small weight (cgroup v1
+ *   `cpu.shares`, v2 `cpu.weight`; `cpu.idle` at BROWSER_NICE=19). The weight holds for the
+ *   whole group whatever its threads do to their own priority (Chromium as root resets some),
+ *   and whatever session or autogroup it is in: the only way that holds in a container as root.
+ * - `nice`: where no cgroup can be made, nice and the autogroup's nice, as decision 0035 had it.
+ * - `off`: BROWSER_NICE=0, the browser at the worker's own priority.
+ */
+export type BrowserPriority = { kind: 'cgroup'; dir: string; setting: string; nice: number } | { kind: 'nice'; nice: number } | { kind: 'off' }
+
+let priority: BrowserPriority | null = null
+
+/** The cgroup CPU weight that matches a nice value: about 1.25 times less per step, as the scheduler weighs nice. */
+const weightFor = (nice: number, normal: number, least: number) => Math.max(least, Math.round(normal / 1.25 ** nice))
+
+/** A cgroup of this process's own for its browser, or null where none can be made (no cpu controller, no permission). */
+function browserCgroup(nice: number): { dir: string; setting: string } | null {
+  const name = `pieces-browser-${process.pid}`
+  const attempts: (() => { dir: string; setting: string })[] = [
+    // cgroup v1: the cpu controller's own hierarchy, beside this process's group.
+    () => {
+      const own = /^\d+:(?:[^:]*,)?cpu(?:,[^:]*)?:(.*)$/m.exec(readFileSync('/proc/self/cgroup', 'utf8'))?.[1]
+      if (own === undefined || !existsSync('/sys/fs/cgroup/cpu/cpu.shares')) throw new Error('no cgroup v1 cpu controller')
+      const dir = join('/sys/fs/cgroup/cpu', own, name)
+      sweepCgroups(dirname(dir))
+      mkdirSync(dir, { recursive: true })
+      if (nice >= 19 && existsSync(join(dir, 'cpu.idle'))) {
+        writeFileSync(join(dir, 'cpu.idle'), '1')
+        return { dir, setting: 'cpu.idle 1' }
+      }
+      const shares = weightFor(nice, 1024, 2)
+      writeFileSync(join(dir, 'cpu.shares'), String(shares))
+      return { dir, setting: `cpu.shares ${shares} (1024 for a process at nice 0)` }
+    },
+    // cgroup v2: a sibling of this process's group (a group holding processes cannot have children with controllers).
+    () => {
+      const own = /^0::(.*)$/m.exec(readFileSync('/proc/self/cgroup', 'utf8'))?.[1]
+      if (own === undefined || !existsSync('/sys/fs/cgroup/cgroup.controllers')) throw new Error('no cgroup v2')
+      const dir = join('/sys/fs/cgroup', dirname(own), name)
+      sweepCgroups(dirname(dir))
+      mkdirSync(dir, { recursive: true })
+      if (nice >= 19 && existsSync(join(dir, 'cpu.idle'))) {
+        writeFileSync(join(dir, 'cpu.idle'), '1')
+        return { dir, setting: 'cpu.idle 1' }
+      }
+      const weight = weightFor(nice, 100, 1)
+      writeFileSync(join(dir, 'cpu.weight'), String(weight))
+      return { dir, setting: `cpu.weight ${weight} (100 for a process at nice 0)` }
+    },
+  ]
+  for (const attempt of attempts) {
+    try {
+      return attempt()
+    } catch {
+      // Not this kind of machine, or not allowed here: the next way, or none.
+    }
+  }
+  return null
+}
+
+/** Decides (once) how the browser yields the CPU; the worker logs it at start. */
+export function browserPriority(): BrowserPriority {
+  if (priority) return priority
+  const nice = browserNice()
+  if (nice === 0 || process.platform !== 'linux') return (priority = nice === 0 ? { kind: 'off' } : { kind: 'nice', nice })
+  const cgroup = browserCgroup(nice)
+  priority = cgroup ? { kind: 'cgroup', ...cgroup, nice } : { kind: 'nice', nice }
+  if (cgroup) process.once('exit', () => removeCgroup(cgroup.dir))
+  return priority
+}
+
+/** The start log's line on it. */
+export function describeBrowserPriority(current = browserPriority()) {
+  if (current.kind === 'off') return 'browser priority: as the worker (BROWSER_NICE=0)'
+  if (current.kind === 'nice') return `browser priority: nice ${current.nice} and its autogroup's (no CPU cgroup could be made here)`
+  return `browser priority: CPU cgroup ${current.dir} with ${current.setting}, and nice ${current.nice}`
+}
+
+/** The browser cgroups of processes that are gone (killed before they could remove theirs). */
+function sweepCgroups(parent: string) {
+  for (const entry of readdirSync(parent)) {
+    const pid = /^pieces-browser-(\d+)$/.exec(entry)?.[1]
+    if (pid && Number(pid) !== process.pid && !existsSync(`/proc/${pid}`)) removeCgroup(join(parent, entry))
+  }
+}
+
+/** An empty cgroup goes with its process (one with processes left cannot be removed, and is not). */
+function removeCgroup(dir: string) {
+  try {
+    rmdirSync(dir)
+  } catch {
+    // Still holds a process, or already gone.
+  }
+}
+
+/**
+ * Chromium started through a short script that puts it in its place before it runs, so every
  * process it forks (zygote, renderers, GPU and network services) inherits it from the first
- * instruction: `nice` for the scheduler's per-thread weights, and the session's autogroup
- * (Playwright starts the browser in a session of its own, which Linux's autogroup scheduling
- * otherwise weighs as much as all of this process's session together). Answers the path to
- * launch, the browser itself where there is nothing to lower, and what removes the script
- * once the browser has started (or failed to).
+ * instruction: its CPU cgroup (see browserPriority), `nice` for the scheduler's per-thread
+ * weights, and the session's autogroup. Answers the path to launch, the browser itself where
+ * there is nothing to lower, and what removes the script once the browser has started (or
+ * failed to).
  */
 function atBackgroundPriority(executablePath: string): { path: string; remove: () => void } {
-  const nice = browserNice()
-  if (nice === 0 || process.platform === 'win32') return { path: executablePath, remove: () => {} }
+  const current = browserPriority()
+  if (current.kind === 'off') return { path: executablePath, remove: () => {} }
   const dir = mkdtempSync(join(tmpdir(), 'pieces-chromium-'))
-  const path = join(dir, `chromium-nice-${nice}`)
-  const quoted = `'${executablePath.replaceAll("'", `'\\''`)}'`
+  const path = join(dir, `chromium-nice-${current.nice}`)
+  const quote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
   writeFileSync(
     path,
     [
       '#!/bin/sh',
-      '# Written by jobs/browser.ts: Chromium at background CPU priority (docs/decisions/0035).',
-      `[ -w /proc/self/autogroup ] && echo ${nice} > /proc/self/autogroup 2>/dev/null`,
-      `exec nice -n ${nice} ${quoted} "$@"`,
+      '# Written by jobs/browser.ts: Chromium at background CPU priority (docs/decisions/0035, 0041).',
+      ...(current.kind === 'cgroup' ? [`echo $$ > ${quote(join(current.dir, 'cgroup.procs'))} 2>/dev/null`] : []),
+      `[ -w /proc/self/autogroup ] && echo ${current.nice} > /proc/self/autogroup 2>/dev/null`,
+      `exec nice -n ${current.nice} ${quote(executablePath)} "$@"`,
       '',
     ].join('\n'),
     { mode: 0o700 },

@@ -1,51 +1,154 @@
 import type PgBoss from 'pg-boss'
-import { runGenerationJob } from '../app/chat/run.server'
-import { endStaleGenerations, GENERATE_QUEUE } from '../app/chat/generations.server'
+import { announceQueue, claimNextGeneration, GENERATION_WAKE, registerWorker, type ClaimedGeneration } from '../app/chat/dispatch.server'
+import { endStaleGenerations } from '../app/chat/generations.server'
+import { runClaimedGeneration } from '../app/chat/run.server'
+import { sql } from '../app/lib/db.server'
 import { getEnv } from '../app/lib/env.server'
-import { QUEUES } from '../app/lib/queues'
-import { startNotifiedWorker } from './notified-worker'
-import { closeBrowser } from './browser'
+import { JOBS_CHANNEL } from '../app/lib/jobs.server'
+import { logger, startLogContext, withLogContext } from '../app/lib/log.server'
+import { recordGenerationsRunning, timedJob } from '../app/lib/metrics.server'
+import { closeBrowser, describeBrowserPriority } from './browser'
+import { cpuPool } from './cpu-pool'
 import { verifyInBrowser, warmVerifier } from './verify'
-import { logger, withLogContext } from '../app/lib/log.server'
 
 const log = logger('jobs')
 
-const CONCURRENCY = 4
+/** The queue's name in logs and metrics. */
+const QUEUE = GENERATION_WAKE
+/** A safety net under NOTIFY: a worker with a free slot looks for queued generations this often. */
 const FALLBACK_POLL_MS = 1_000
+/** Queued generations hear their new place at most this often. */
+const ANNOUNCE_EVERY_MS = 1_000
 
 /**
- * Runs generate jobs the moment they are queued (see ./notified-worker.ts). Each job gets an
- * abort signal that fires at its expiry. With `verify`, every result is loaded in this
- * process's browser before it completes (issue 13.1, docs/decisions/0028); the app's
- * generation code gets the check from here, as it may not import jobs/.
+ * Issue 27: runs up to GENERATION_CONCURRENCY generations at once — a model call is network
+ * time, so a slot costs next to nothing — claimed fairly from the generations table
+ * (../app/chat/dispatch.server.ts) the moment a sender's NOTIFY arrives, a slot or a user's
+ * cap comes free, or the slow poll finds one. Browser checks go through the process's one
+ * bounded CPU pool (./cpu-pool.ts), which the model calls never wait for. `pgBoss` is unused:
+ * generations are not pg-boss jobs (docs/decisions/0041); the parameter keeps the worker's
+ * entry uniform. Answers the step that stops claiming and waits for the generations in flight.
  */
-export async function startGenerateWorker(boss: PgBoss, { verify = false }: { verify?: boolean } = {}) {
-  if (verify) warmVerifier()
-  const stop = await startNotifiedWorker<{ generationId: number }>(
-    boss,
-    GENERATE_QUEUE,
-    async (job) => {
-      const controller = new AbortController()
-      const expiry = setTimeout(() => controller.abort(), QUEUES.generate.expireInSeconds * 1000 - 5_000)
-      try {
-        const generationId = Number(job.data.generationId)
-        await withLogContext({ generationId }, () => runGenerationJob(generationId, controller.signal, verify ? verifyInBrowser : undefined))
-      } finally {
-        clearTimeout(expiry)
-      }
+export async function startGenerateWorker(_boss: PgBoss, { verify = false }: { verify?: boolean } = {}) {
+  const env = getEnv()
+  const slots = env.GENERATION_CONCURRENCY
+  if (verify) {
+    log.info(describeBrowserPriority())
+    warmVerifier()
+  }
+  const worker = await registerWorker(slots)
+  log.info(`generations: up to ${slots} at once; browser checks and screenshots: ${cpuPool().size} at once`)
+
+  const timedRun = timedJob(QUEUE, (claimed: ClaimedGeneration) => runClaimedGeneration(claimed, verify ? verifyInBrowser : undefined))
+  const announcer = queueAnnouncer()
+  const dispatcher = claimLoop(slots, (claimed) =>
+    startLogContext({ queue: QUEUE, job: `generation-${claimed.id}`, reqId: claimed.requestId ?? undefined }, () =>
+      withLogContext({ generationId: claimed.id }, () => timedRun(claimed)),
+    ).catch((error: unknown) => log.error({ generationId: claimed.id, err: error }, 'generation run failed')),
+  )
+  const tick = () => dispatcher.tick().then(announcer.soon)
+
+  // postgres.js LISTENs again by itself after its connection was lost (a database restart);
+  // each time it does, generations queued meanwhile (their NOTIFY unheard) are claimed at once.
+  const listening = await sql.listen(
+    JOBS_CHANNEL,
+    (name) => {
+      if (name === QUEUE) startLogContext({}, () => void tick())
     },
-    { concurrency: CONCURRENCY, pollMs: FALLBACK_POLL_MS },
+    () => startLogContext({}, () => void tick()),
+  )
+  const poll = setInterval(() => void tick(), FALLBACK_POLL_MS)
+  const beat = setInterval(
+    () => void worker.beat().catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : error }, 'worker heartbeat failed')),
+    Math.max(1_000, (env.GENERATION_STALE_SECONDS * 1000) / 3),
   )
   // Generations whose worker died are noticed here too, not only when someone asks.
   const reaper = setInterval(
     () => void endStaleGenerations().catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : error }, 'reaper failed')),
-    Math.max(1_000, (getEnv().GENERATION_STALE_SECONDS * 1000) / 3),
+    Math.max(1_000, (env.GENERATION_STALE_SECONDS * 1000) / 3),
   )
 
-  /** Stops fetching and waits for the generations in flight to end. */
+  /** Stops claiming and waits for the generations in flight to end. */
   return async () => {
+    clearInterval(poll)
+    clearInterval(beat)
     clearInterval(reaper)
-    await stop()
+    announcer.stop()
+    await listening.unlisten().catch(() => {})
+    await dispatcher.stop()
+    await worker.leave().catch(() => {})
     if (verify) await closeBrowser()
+  }
+}
+
+/**
+ * Claims generations while this process has a free slot, and runs each. A wake-up during a
+ * round of claims is looked at once the round ends. `stop` ends the claiming and waits for
+ * the runs in flight.
+ */
+function claimLoop(slots: number, run: (claimed: ClaimedGeneration) => Promise<void>) {
+  let running = 0
+  let claiming = false
+  let again = false
+  let stopped = false
+  const inFlight = new Set<Promise<void>>()
+
+  const tick = async (): Promise<void> => {
+    if (stopped) return
+    if (claiming) {
+      again = true
+      return
+    }
+    claiming = true
+    try {
+      while (running < slots && !stopped) {
+        const claimed = await claimNextGeneration()
+        if (!claimed) break
+        running += 1
+        recordGenerationsRunning(running)
+        const work: Promise<void> = run(claimed).finally(() => {
+          running -= 1
+          recordGenerationsRunning(running)
+          inFlight.delete(work)
+          void tick()
+        })
+        inFlight.add(work)
+      }
+    } catch (error) {
+      if (!stopped) log.error({ err: error instanceof Error ? error.message : error }, 'could not claim a generation')
+    } finally {
+      claiming = false
+    }
+    if (again) {
+      again = false
+      return tick()
+    }
+  }
+
+  return {
+    tick,
+    stop: async () => {
+      stopped = true
+      await Promise.allSettled(inFlight)
+    },
+  }
+}
+
+/** Tells queued generations their place, at most once a second (only when the queue changed: ../app/chat/dispatch.server.ts). */
+function queueAnnouncer() {
+  let timer: NodeJS.Timeout | null = null
+  let stopped = false
+  return {
+    soon: () => {
+      if (timer || stopped) return
+      timer = setTimeout(() => {
+        timer = null
+        void announceQueue().catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : error }, 'could not announce the queue'))
+      }, ANNOUNCE_EVERY_MS)
+    },
+    stop: () => {
+      stopped = true
+      if (timer) clearTimeout(timer)
+    },
   }
 }

@@ -2,13 +2,17 @@ import type PgBoss from 'pg-boss'
 import { timedBrowserWork } from '../app/lib/metrics.server'
 import { QUEUES } from '../app/lib/queues'
 import { SCREENSHOT_SIZE, SCREENSHOT_TIMEOUT_MS, saveScreenshot, screenshotTarget } from '../app/pieces/screenshots.server'
-import { BrowserUnavailable, closeBrowser, withPage } from './browser'
+import { enqueueJob } from '../app/lib/jobs.server'
+import { BrowserBusy, BrowserUnavailable, closeBrowser, withPage } from './browser'
+import { cpuPool } from './cpu-pool'
 import { logger } from '../app/lib/log.server'
 
 const log = logger('screenshot')
 
 /** How long a loaded page may keep fetching before it is captured as it is. */
 const SETTLE_MS = 2_000
+/** A screenshot the machine was too busy to take is tried again this much later, without using up a retry. */
+const BUSY_RETRY_SECONDS = 20
 
 /**
  * Renders a Piece's saved code from the preview origin and stores its screenshot (issue
@@ -41,10 +45,22 @@ export async function takeScreenshot(pieceId: number): Promise<{ screenshot: str
 
 export async function startScreenshotWorker(boss: PgBoss): Promise<() => Promise<void>> {
   await boss.work<{ pieceId: number }>(QUEUES.screenshot.name, async ([job]) => {
-    const started = Date.now()
-    const result = await timedBrowserWork('screenshot', () => takeScreenshot(job!.data.pieceId))
-    if (typeof result === 'object') log.info({ pieceId: job!.data.pieceId, ms: Date.now() - started }, 'screenshot saved')
-    return result
+    const { pieceId } = job!.data
+    // In the worker's one CPU pool with the browser checks (issue 27.1): the time limit starts with a slot.
+    return cpuPool().run(async () => {
+      const started = Date.now()
+      try {
+        const result = await timedBrowserWork('screenshot', () => takeScreenshot(pieceId))
+        if (typeof result === 'object') log.info({ pieceId, ms: Date.now() - started }, 'screenshot saved')
+        return result
+      } catch (error) {
+        if (!(error instanceof BrowserBusy)) throw error
+        // Screenshots keep up with accepts however busy the machine: a busy one is taken later, not given up.
+        log.warn({ pieceId }, `${error.message}; screenshot taken again in ${BUSY_RETRY_SECONDS} s`)
+        await enqueueJob(QUEUES.screenshot.name, { pieceId }, { startAfter: BUSY_RETRY_SECONDS, singletonKey: `screenshot-busy:${pieceId}` })
+        return 'busy'
+      }
+    })
   })
   return closeBrowser
 }

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
-import type { BrowserCheck } from '../app/chat/pipeline.server'
+import type { BrowserCheck, CheckOutcome } from '../app/chat/pipeline.server'
 import type { VerifyGeneration } from '../app/chat/run.server'
 import { checkTarget } from '../app/chat/verification.server'
 import { timedBrowserWork } from '../app/lib/metrics.server'
 import { BrowserBusy, BrowserUnavailable, prepareSpare, RenderTimeout, withinPageTime, withPage } from './browser'
+import { cpuPool } from './cpu-pool'
 import { logger } from '../app/lib/log.server'
 
 const log = logger('verify')
@@ -79,13 +80,18 @@ function watch(page: Page, url: string) {
  * Issue 13.1: loads a generation's code from the preview origin in the worker's browser
  * (jobs/browser.ts: a fresh context, dialogs dismissed, a hard time limit) and reports
  * uncaught errors, console errors, failed requests, a page that tries to leave, one that
- * does not finish loading, and a blank page, with a small screenshot. Answers null when
- * there is no browser or the page could not be served (nothing was checked). Stop aborts
- * the check at once.
+ * does not finish loading, and a blank page, with a small screenshot. Answers why nothing
+ * was checked when there is no browser, the machine kept it from the CPU, or the page could
+ * not be served. It waits for a slot of the worker's CPU pool first (issue 27.1), saying so
+ * through `waiting`; its time limits start with `started`. Stop aborts the check at once.
  */
-export async function verifyInBrowser({ generationId, pieceId, code, signal }: Parameters<VerifyGeneration>[0]): Promise<BrowserCheck | null> {
+export async function verifyInBrowser({ generationId, pieceId, code, signal, waiting, started }: Parameters<VerifyGeneration>[0]): Promise<CheckOutcome> {
   signal.throwIfAborted()
-  return timedBrowserWork('verification', async () => {
+  return cpuPool().run(() => started().then(() => checkWithRetry(generationId, pieceId, code, signal)), { signal, onWait: waiting })
+}
+
+function checkWithRetry(generationId: number, pieceId: number, code: string, signal: AbortSignal) {
+  return timedBrowserWork('verification', async (): Promise<CheckOutcome> => {
     const url = await checkTarget(generationId, pieceId, code)
     try {
       return await checkOnce(url, signal, generationId)
@@ -100,7 +106,7 @@ export async function verifyInBrowser({ generationId, pieceId, code, signal }: P
         // the generation completes unchecked rather than failing (found by bench:load).
         if (signal.aborted || !BROWSER_GONE.test((again as Error).message)) throw again
         log.warn({ generationId, err: (again as Error).message.split('\n')[0] }, 'the browser went away again; not checked')
-        return null
+        return { skipped: 'busy' }
       }
     }
   })
@@ -108,7 +114,7 @@ export async function verifyInBrowser({ generationId, pieceId, code, signal }: P
 
 const BROWSER_GONE = /has been closed|browser has disconnected|Target crashed|Page crashed|net::ERR_ABORTED/i
 
-async function checkOnce(url: string, signal: AbortSignal, generationId: number): Promise<BrowserCheck | null> {
+async function checkOnce(url: string, signal: AbortSignal, generationId: number): Promise<CheckOutcome> {
   try {
     return await withPage({ ...VIEWPORT, timeoutMs: VERIFY_TIMEOUT_MS, spare: true }, async (page) => {
       const stopped = new Promise<never>((_, reject) => {
@@ -120,10 +126,10 @@ async function checkOnce(url: string, signal: AbortSignal, generationId: number)
     })
   } catch (error) {
     if (signal.aborted) throw signal.reason
-    if (error instanceof BrowserUnavailable) return null
+    if (error instanceof BrowserUnavailable) return { skipped: 'no-browser' }
     if (error instanceof BrowserBusy || error instanceof NotServed) {
       log.warn({ generationId }, `${error.message}; not checked`)
-      return null
+      return { skipped: error instanceof BrowserBusy ? 'busy' : 'not-served' }
     }
     if (error instanceof RenderTimeout) return { ok: false, errors: [`The page did not respond within ${VERIFY_TIMEOUT_MS / 1000} seconds.`], screenshot: null }
     throw error

@@ -64,7 +64,8 @@ async function main() {
   const { WORKER_HEALTH_PORT: healthPort, HOST: host, METRICS_PORT: metricsPort } = runtime.env
   if (metricsPort) {
     const { serveMetrics, watchQueues } = await import('../app/lib/metrics.server')
-    watchQueues(runtime.boss)
+    const { queuedGenerations } = await import('../app/chat/dispatch.server')
+    watchQueues(runtime.boss, { generate: queuedGenerations })
     const server = await serveMetrics(metricsPort, host)
     runtime.onShutdown(async () => {
       server.close()

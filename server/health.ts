@@ -24,7 +24,7 @@ export function readinessChecks({ boss, stopping, previewUrl }: { boss: PgBoss; 
     },
     jobQueue: async () => {
       if (stopping()) throw new Error('shutting down')
-      await boss.getQueueSize(QUEUES.generate.name)
+      await boss.getQueueSize(QUEUES.screenshot.name)
     },
   }
   if (previewUrl) {

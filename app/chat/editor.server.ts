@@ -37,7 +37,7 @@ export async function chatData(user: SessionUser, piece: OwnPiece, origins: Prev
       draft: readDraft(current ? current.draft : piece.draftData),
       stage: active?.stage ?? 'idle',
       lastOutcome: outcome,
-      running: active ? await runningGeneration(active.id) : null,
+      running: active ? await runningGeneration(active.id, active.status === 'queued') : null,
       model: normalizeModel(user.selectedModel),
       subscribed,
       usage: { dailyTokenCount: usage.dailyTokenCount, tokenLimit: usage.tokenLimit },

@@ -1,19 +1,18 @@
 import sharp from 'sharp'
-import { QUEUES } from '~/lib/queues'
 import type { AccountUser } from '~/accounts/users.server'
 import { isPlus } from '~/billing/subscription.server'
 import { DomainError } from '~/lib/errors'
-import { GENERATION_TOKEN_RESERVE } from '~/lib/constants'
+import { FREE_CONCURRENT_GENERATIONS, GENERATION_QUEUE_WAIT_LIMIT_SECONDS, GENERATION_TOKEN_RESERVE, PLUS_CONCURRENT_GENERATIONS } from '~/lib/constants'
 import { getEnv } from '~/lib/env.server'
 import { SUBSCRIPTION_REQUIRED_MESSAGE } from '~/accounts/preferences.server'
 import { isUniqueViolation, jsonb, sql } from '~/lib/db.server'
-import { enqueueJob } from '~/lib/jobs.server'
 import { currentRequestId, logger } from '~/lib/log.server'
 import { recordGeneration } from '~/lib/metrics.server'
 import { requireOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
 import { recordExchange, restoreUnbuiltInput } from './draft.server'
+import { queuePosition, queueWait, wakeWorkers, workersAlive } from './dispatch.server'
 import { appendEvent, followPiece } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from './models'
 import { requestPromptTokens } from './pipeline.server'
@@ -21,7 +20,6 @@ import { SendMessages, type Attachment, type SendInput } from './send-schema'
 import { StoredRequest, StoredResult, type GenerationRequest, type GenerationResult } from './stored'
 import type { ChatEvent, GenerationStage } from './types'
 
-export const GENERATE_QUEUE = QUEUES.generate.name
 /** A generation whose worker died is taken on again this many times in all. */
 export const MAX_ATTEMPTS = 2
 
@@ -44,16 +42,21 @@ async function checkAttachments(attachments: Attachment[]) {
 
 /**
  * Spec 2 §7 call 7, first half: checks ownership, input, model and limits, holds tokens,
- * records the generation and queues it. One generation at a time per Piece (409).
+ * records the generation and queues it. One generation at a time per Piece (409). When the
+ * queue cannot start it within a minute, it is refused at once (503, issue 27.3): nothing is
+ * held or charged, and the chat keeps the message.
  */
 export async function startGeneration(user: AccountUser, input: SendInput) {
   const piece = await requireOwnPiece(user.id, input.pieceId)
   await checkAttachments(input.attachments)
   const model: ModelId = normalizeModel(input.selectedModel ?? user.selectedModel)
-  if (modelRequiresSubscription(model) && !(await isPlus(sql, user.id))) {
+  const plus = await isPlus(sql, user.id)
+  if (modelRequiresSubscription(model) && !plus) {
     throw new DomainError('forbidden', SUBSCRIPTION_REQUIRED_MESSAGE, { requiresSubscription: true })
   }
   if (await activeGeneration(piece.id)) throw new DomainError('conflict', SendMessages.inProgress)
+  const wait = await queueWait(GENERATION_QUEUE_WAIT_LIMIT_SECONDS)
+  if (wait !== null) throw new DomainError('busy', SendMessages.busy, { retryAfterSeconds: Math.min(wait, 5 * 60) })
   const request: GenerationRequest = {
     message: input.message.trim(),
     attachments: input.attachments,
@@ -65,10 +68,12 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     const reserve = await reserveTokens(tx, user.id, need)
     try {
       const [row] = await tx<{ id: number }[]>`
-        insert into generations (piece_id, user_id, model, request, reserved_tokens, request_id)
-        values (${piece.id}, ${user.id}, ${model}, ${jsonb(tx, request)}, ${reserve}, ${currentRequestId() ?? null})
+        insert into generations (piece_id, user_id, model, request, reserved_tokens, request_id, user_slots)
+        values (${piece.id}, ${user.id}, ${model}, ${jsonb(tx, request)}, ${reserve}, ${currentRequestId() ?? null},
+          ${plus ? PLUS_CONCURRENT_GENERATIONS : FREE_CONCURRENT_GENERATIONS})
         returning id::int as id`
       const eventId = await appendEvent(tx, row!.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
+      await wakeWorkers(tx)
       return { generationId: row!.id, eventId }
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('conflict', SendMessages.inProgress)
@@ -77,15 +82,6 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
   })
   if (input.draftData !== undefined) {
     await sql`update pieces set draft = ${input.draftData === null ? null : jsonb(sql, input.draftData)} where id = ${piece.id}`
-  }
-  try {
-    // One generation per Piece is held by the database (a partial unique index); the job's
-    // singleton key only keeps a generation from being queued twice.
-    const jobId = await enqueueJob(GENERATE_QUEUE, { generationId }, { singletonKey: `generation:${generationId}` })
-    if (!jobId) throw new Error('pg-boss did not queue the generation')
-  } catch (error) {
-    await finishGeneration(generationId, { status: 'failed', error: 'The generation could not be queued' })
-    throw error
   }
   return { generationId, pieceId: piece.id, eventId }
 }
@@ -145,11 +141,12 @@ export async function activeGeneration(pieceId: number) {
   return row ?? null
 }
 
-/** Spec 2 §7 call 10. */
+/** Spec 2 §7 call 10, with the generation's place in the queue while it waits for a worker (issue 27.2). */
 export async function generationStatus(userId: number, pieceId: number) {
   await requireOwnPiece(userId, pieceId)
   const active = await activeGeneration(pieceId)
-  return { type: 'status' as const, stage: active ? active.stage : ('idle' as const), pieceId }
+  const position = active?.status === 'queued' ? await queuePosition(active.id) : null
+  return { type: 'status' as const, stage: active ? active.stage : ('idle' as const), pieceId, ...(position ? { queuePosition: position } : {}) }
 }
 
 /**
@@ -219,6 +216,8 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
       if (request.success) await restoreUnbuiltInput(tx, row.pieceId, request.data)
     }
     await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
+    // The owner's slot is free: a generation of theirs waiting behind their cap may start.
+    if (row.status === 'running') await wakeWorkers(tx)
     const event: ChatEvent = result
       ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches }
       : finish.status === 'failed'
@@ -239,9 +238,11 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
 }
 
 /**
- * Generations whose worker died (no heartbeat for GENERATION_STALE_SECONDS): taken on
- * again by another worker while attempts remain, otherwise ended as failed at no charge.
- * Run by the workers every few seconds, and by status calls and sends.
+ * Generations whose worker died (running, no heartbeat for GENERATION_STALE_SECONDS): taken
+ * on again by another worker while attempts remain, otherwise ended as failed at no charge.
+ * A generation waiting in the queue is never stale while a worker is alive (issue 27): it
+ * is failed only when none has been for that long. Run by the workers every few seconds, and
+ * by status calls and sends.
  */
 export async function endStaleGenerations(pieceId?: number) {
   const staleAfter = getEnv().GENERATION_STALE_SECONDS
@@ -249,8 +250,11 @@ export async function endStaleGenerations(pieceId?: number) {
     select id::int as id, piece_id::int as "pieceId", attempts, status, request_id as "requestId" from generations
     where status in ('queued', 'running') ${pieceId === undefined ? sql`` : sql`and piece_id = ${pieceId}`}
       and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleAfter})`
+  if (!stale.length) return 0
+  const waitingIsFine = stale.some((generation) => generation.status === 'queued') && (await workersAlive())
   let ended = 0
   for (const generation of stale) {
+    if (generation.status === 'queued' && waitingIsFine) continue
     if (generation.status === 'running' && generation.attempts < MAX_ATTEMPTS) {
       await requeue(generation)
       continue
@@ -260,23 +264,20 @@ export async function endStaleGenerations(pieceId?: number) {
   return ended
 }
 
-/** Puts a dead worker's generation back in the queue for another worker. */
+/** Puts a dead worker's generation back in the queue for another worker, ahead of those sent after it. */
 async function requeue({ id: generationId, pieceId, attempts, requestId }: { id: number; pieceId: number; attempts: number; requestId: string | null }) {
   const staleAfter = getEnv().GENERATION_STALE_SECONDS
-  const [claimed] = await sql`
-    update generations set status = 'queued', stage = 'sending', heartbeat_at = now()
-    where id = ${generationId} and status = 'running' and attempts = ${attempts}
-      and heartbeat_at < now() - make_interval(secs => ${staleAfter})
-    returning id`
-  if (!claimed) return false
-  await appendEvent(sql, generationId, { type: 'status', pieceId, stage: 'sending' })
-  try {
-    // The job keeps the id of the request that sent the generation, not that of whoever noticed it stalled.
-    await enqueueJob(GENERATE_QUEUE, { generationId, ...(requestId ? { requestId } : {}) }, { singletonKey: `generation:${generationId}:${attempts}` })
-    log.warn({ reqId: requestId ?? undefined, generationId, attempts }, 'generation stopped responding; queued again')
-  } catch (error) {
-    log.error({ reqId: requestId ?? undefined, generationId, err: error }, 'could not queue a generation again')
-    await finishGeneration(generationId, { status: 'failed', error: 'The generation stopped responding. No tokens were charged.' })
-  }
-  return true
+  const requeued = await sql.begin(async (tx) => {
+    const [claimed] = await tx`
+      update generations set status = 'queued', stage = 'sending', heartbeat_at = now()
+      where id = ${generationId} and status = 'running' and attempts = ${attempts}
+        and heartbeat_at < now() - make_interval(secs => ${staleAfter})
+      returning id`
+    if (!claimed) return false
+    await appendEvent(tx, generationId, { type: 'status', pieceId, stage: 'sending' })
+    await wakeWorkers(tx)
+    return true
+  })
+  if (requeued) log.warn({ reqId: requestId ?? undefined, generationId, attempts }, 'generation stopped responding; queued again')
+  return requeued
 }

@@ -1,4 +1,5 @@
 import { sql } from '~/lib/db.server'
+import { queuePosition } from './dispatch.server'
 import { StoredRequest } from './stored'
 import type { ChatData } from './types'
 
@@ -6,7 +7,7 @@ import type { ChatData } from './types'
  * The generation running now, as a page load shows it (the page without JavaScript has
  * nothing else): the message being built and the step its last progress event named.
  */
-export async function runningGeneration(generationId: number): Promise<ChatData['running']> {
+export async function runningGeneration(generationId: number, waiting = false): Promise<ChatData['running']> {
   const [row] = await sql<{ request: unknown; step: { currentStepTitle?: string; currentStepIndex?: number; plannedStepsTotal?: number } | null }[]>`
     select g.request,
       (select jsonb_build_object('currentStepTitle', e.payload->'currentStepTitle', 'currentStepIndex', e.payload->'currentStepIndex',
@@ -18,7 +19,8 @@ export async function runningGeneration(generationId: number): Promise<ChatData[
   if (!row) return null
   const request = StoredRequest.parse(row.request)
   const step = row.step?.currentStepTitle ? { title: row.step.currentStepTitle, index: row.step.currentStepIndex, total: row.step.plannedStepsTotal } : null
-  return { text: request.message, attachments: request.attachments, step }
+  const position = waiting ? await queuePosition(generationId) : null
+  return { text: request.message, attachments: request.attachments, step, ...(position ? { queuePosition: position } : {}) }
 }
 
 /**

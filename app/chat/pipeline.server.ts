@@ -18,6 +18,9 @@ import { applyPatches, completedOperations, type DiffOperation } from './patch'
 import { STATUS_MESSAGES } from './progress'
 import type { Attachment } from './send-schema'
 import { estimatePromptTokens, estimateTokens, IMAGE_TOKENS } from './tokens'
+import { logger } from '~/lib/log.server'
+
+const log = logger('chat')
 
 export type PipelineInput = {
   model: ModelId
@@ -32,9 +35,17 @@ export type PipelineInput = {
   verify?: Verify
 }
 
-/** What loading code in a browser found; null when no browser could check it. */
+/** What loading code in a browser found. */
 export type BrowserCheck = { ok: boolean; errors: string[]; screenshot: string | null }
-export type Verify = (code: string, signal: AbortSignal) => Promise<BrowserCheck | null>
+/**
+ * Why code was not checked: no browser on this server, the machine too busy to check it in
+ * time, the preview not served, or the check itself failing. Never the page's fault.
+ */
+export type SkipReason = 'no-browser' | 'busy' | 'not-served' | 'failed'
+export type CheckOutcome = BrowserCheck | { skipped: SkipReason }
+/** `waiting`: the check waits for a free slot of the worker's CPU pool; `started`: it has one. */
+export type CheckHooks = { waiting: () => Promise<void>; started: () => Promise<void> }
+export type Verify = (code: string, signal: AbortSignal, hooks: CheckHooks) => Promise<CheckOutcome>
 
 /** One step of progress: the stage it puts the generation in and the event to stream. */
 export type PipelineProgress = {
@@ -230,9 +241,11 @@ const resultOf = ({ code, patches, tokensUsed, tokensSaved }: { code: string; pa
 
 const UNUSABLE_REPAIR = 'The repair answer held no code that could be used.'
 
-/** How the check went, as the chat says it (`skipped`: no browser to check in). */
-const checked = (check: BrowserCheck | null): Verification =>
-  check ? { ok: check.ok, skipped: false, errors: check.errors, screenshot: check.screenshot } : { ok: false, skipped: true, errors: [], screenshot: null }
+/** How the check went, as the chat says it (`skipped`, with why, when nothing was checked). */
+const checked = (check: CheckOutcome): Verification =>
+  'skipped' in check
+    ? { ok: false, skipped: true, skippedBecause: check.skipped, errors: [], screenshot: null }
+    : { ok: check.ok, skipped: false, errors: check.errors, screenshot: check.screenshot }
 
 /**
  * Issue 13.1: loads the built code in a browser before the generation completes. When it
@@ -244,17 +257,25 @@ async function verifyResult(input: PipelineInput, report: Report, built: Generat
   // Nothing was built (an answer to a Piece that has no page yet): there is no page to check,
   // and "the page is blank" would blame a build that did not happen.
   if (!built.code.trim()) return built
-  const verify = input.verify!
   const say = (title: string) =>
     report({
       stage: 'generating',
       tokensUsed: model?.tokensUsed() ?? built.tokensUsed,
       event: { type: 'progress', stage: 'generating', currentStepTitle: title, stepTitle: title },
     })
-  await say(STATUS_MESSAGES.verifying)
-  const first = await verify(built.code, input.signal)
+  // A check that cannot run is the server's trouble, never the build's: it completes unchecked.
+  const verify = async (code: string): Promise<CheckOutcome> => {
+    try {
+      return await input.verify!(code, input.signal, { waiting: () => say(STATUS_MESSAGES.waitingForCheck), started: () => say(STATUS_MESSAGES.verifying) })
+    } catch (error) {
+      if (input.signal.aborted) throw error
+      log.warn({ err: error instanceof Error ? error.message.split('\n')[0] : error }, 'the browser check failed; not checked')
+      return { skipped: 'failed' }
+    }
+  }
+  const first = await verify(built.code)
   input.signal.throwIfAborted()
-  if (!first || first.ok || !model) return { ...built, verification: checked(first) }
+  if ('skipped' in first || first.ok || !model) return { ...built, verification: checked(first) }
 
   await say(STATUS_MESSAGES.repairing)
   const answer = await model.ask(
@@ -269,11 +290,10 @@ async function verifyResult(input: PipelineInput, report: Report, built: Generat
   if (!answer) return { ...spent, verification: checked(first) }
   const repaired = applyAnswer(built.code, answer)
   if (!repaired) return { ...spent, verification: { ...checked(first), repair: { errors: [UNUSABLE_REPAIR], kept: false } } }
-  await say(STATUS_MESSAGES.verifying)
-  const second = await verify(repaired.code, input.signal)
+  const second = await verify(repaired.code)
   input.signal.throwIfAborted()
-  const better = second && (second.ok || second.errors.length < first.errors.length)
-  if (!better) return { ...spent, verification: { ...checked(first), repair: { errors: second?.errors ?? [], kept: false } } }
+  const better = !('skipped' in second) && (second.ok || second.errors.length < first.errors.length)
+  if (!better) return { ...spent, verification: { ...checked(first), repair: { errors: 'skipped' in second ? [] : second.errors, kept: false } } }
   const patches = [...(built.patches as DiffOperation[]), ...repaired.patches]
   return {
     ...resultOf({ code: repaired.code, patches, tokensUsed: model.tokensUsed(), tokensSaved: built.tokensSaved + repaired.saved }),

@@ -11,8 +11,13 @@ export const STATUS_MESSAGES = {
   busy: 'Another generation in progress',
   stopped: 'Generation stopped',
   verifying: 'Checking in a browser',
+  waitingForCheck: 'Waiting to check in a browser',
   repairing: 'Fixing what the check found',
 } as const
+
+/** Issue 27.2: a generation waiting for a free builder, at `position` in the queue (1: next). */
+export const queueMessage = (position: number) =>
+  position <= 1 ? 'Waiting for a free builder: yours is next' : `Waiting for a free builder: ${(position - 1).toLocaleString('en-US')} ahead of yours`
 
 export const PROGRESS_CLEAR_AFTER_COMPLETE_MS = 650
 export const PROGRESS_CLEAR_AFTER_STOP_MS = 350
@@ -27,7 +32,7 @@ export function progressHint(message: string, step?: { index?: number; total?: n
   if (message === STATUS_MESSAGES.complete) return 100
   if (message === STATUS_MESSAGES.sending) return 15
   if (message === STATUS_MESSAGES.planning) return 30
-  if (message === STATUS_MESSAGES.verifying || message === STATUS_MESSAGES.repairing) return 95
+  if (message === STATUS_MESSAGES.verifying || message === STATUS_MESSAGES.waitingForCheck || message === STATUS_MESSAGES.repairing) return 95
   if (step?.total && step.total > 0 && step.index !== undefined) return clamp(45 + 50 * ((step.index + 1) / step.total))
   return 60
 }

@@ -3,9 +3,8 @@ import { getEnv } from '~/lib/env.server'
 import { logger } from '~/lib/log.server'
 import { appendEvent } from './events.server'
 import { finishGeneration } from './generations.server'
-import { StoredRequest, type GenerationRequest } from './stored'
-import type { ModelId } from './models'
-import { runPipeline, TokenBudgetSpent, type BrowserCheck, type PipelineProgress } from './pipeline.server'
+import { GENERATION_MAX_MS, type ClaimedGeneration } from './dispatch.server'
+import { runPipeline, TokenBudgetSpent, type CheckHooks, type CheckOutcome, type PipelineProgress } from './pipeline.server'
 
 /** How often a running generation checks for Stop and reports that it is alive. */
 const STOP_POLL_MS = 250
@@ -17,46 +16,21 @@ export class GenerationStopped extends Error {}
 const log = logger('chat')
 
 /** Loads a generation's code in a browser (issue 13.1); the worker that owns the browser gives it (docs/decisions/0028). */
-export type VerifyGeneration = (check: { generationId: number; pieceId: number; code: string; signal: AbortSignal }) => Promise<BrowserCheck | null>
-
-type Claimed = { pieceId: number; userId: number; model: ModelId; request: GenerationRequest; reserved: number }
+export type VerifyGeneration = (check: { generationId: number; pieceId: number; code: string; signal: AbortSignal } & CheckHooks) => Promise<CheckOutcome>
 
 /**
- * Claims a queued generation for this worker. pg-boss delivers at least once, so a
- * generation that already ended or that another worker holds is skipped; one whose worker
- * died is queued again by the reaper and started afresh (nothing was charged for the lost
- * attempt).
+ * Runs a generation a worker has claimed (./dispatch.server.ts): plan, then build step by
+ * step, streaming progress as events. The model call is aborted within a quarter second of
+ * Stop, or when the generation has run for GENERATION_MAX_MS. A failure that is not the
+ * user's doing ends the generation at no charge. With `verify`, the result is checked in a
+ * browser before it completes.
  */
-async function claim(generationId: number): Promise<Claimed | null> {
-  const [row] = await sql<(Omit<Claimed, 'request'> & { request: unknown; status: string })[]>`
-    update generations set status = 'running', stage = 'planning', started_at = now(), heartbeat_at = now(), attempts = attempts + 1
-    where id = ${generationId} and status = 'queued' and not stop_requested
-    returning piece_id::int as "pieceId", user_id::int as "userId", model, request, reserved_tokens::int as reserved, status`
-  if (!row) {
-    // A stop that arrived before the worker did ends the generation here; a generation
-    // that ended or that another worker holds is left alone.
-    const [state] = await sql<{ status: string; stop: boolean }[]>`
-      select status, stop_requested as stop from generations where id = ${generationId}`
-    if (state?.status === 'queued' && state.stop) await finishGeneration(generationId, { status: 'stopped' })
-    return null
-  }
-  await sql`update pieces set generation_started_at = now() where id = ${row.pieceId}`
-  return { ...row, request: StoredRequest.parse(row.request) }
-}
-
-/**
- * The generate job: plan, then build step by step, streaming progress as events. The
- * model call is aborted within a quarter second of Stop, or when pg-boss gives up on the
- * job. A failure that is not the user's doing ends the generation at no charge. With
- * `verify`, the result is checked in a browser before it completes.
- */
-export async function runGenerationJob(generationId: number, jobSignal?: AbortSignal, verify?: VerifyGeneration) {
-  const claimed = await claim(generationId)
-  if (!claimed) return
+export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: VerifyGeneration) {
+  const generationId = claimed.id
   log.info({ pieceId: claimed.pieceId, model: claimed.model }, 'generation started')
   const controller = new AbortController()
   const abort = () => controller.abort(new GenerationStopped('stopped'))
-  jobSignal?.addEventListener('abort', () => controller.abort(new Error('The generation took too long')), { once: true })
+  const expiry = setTimeout(() => controller.abort(new Error('The generation took too long')), GENERATION_MAX_MS)
   let lastBeat = Date.now()
   let tokensSoFar = 0
   const poll = setInterval(() => {
@@ -88,7 +62,7 @@ export async function runGenerationJob(generationId: number, jobSignal?: AbortSi
         history: claimed.request.messageHistory,
         maxTokens: claimed.reserved,
         signal: controller.signal,
-        verify: verify && ((code, signal) => verify({ generationId, pieceId: claimed.pieceId, code, signal })),
+        verify: verify && ((code, signal, hooks) => verify({ generationId, pieceId: claimed.pieceId, code, signal, ...hooks })),
       },
       report,
     )
@@ -102,6 +76,7 @@ export async function runGenerationJob(generationId: number, jobSignal?: AbortSi
     await finishGeneration(generationId, { status: 'failed', error: failureMessage(error) })
   } finally {
     clearInterval(poll)
+    clearTimeout(expiry)
   }
 }
 

@@ -10,6 +10,7 @@ export const SendMessages = {
   attachmentsTooLarge: `Images must be ${MAX_ATTACHMENTS_TOTAL_BYTES / 1024 / 1024} MB or smaller together`,
   messageTooLong: `Messages must be ${MAX_MESSAGE_CHARS.toLocaleString('en-US')} characters or less`,
   inProgress: 'Another generation in progress',
+  busy: 'All builders are busy right now. Your message is kept: please send it again in a minute. No tokens were charged.',
   failed: 'Something went wrong',
 } as const
 

@@ -19,6 +19,8 @@ const StoredAttachment = AttachmentSchema.partial({ id: true }).extend({ url: z.
 export const VerificationSchema = z.object({
   ok: z.boolean(),
   skipped: z.boolean().catch(false),
+  /** Why nothing was checked (issue 27): never the page's fault. Absent in results older than it: no browser. */
+  skippedBecause: z.enum(['no-browser', 'busy', 'not-served', 'failed']).optional().catch(undefined),
   errors: z.array(z.string()).catch([]),
   screenshot: z.string().nullable().catch(null),
   repair: z
@@ -87,6 +89,8 @@ export const ChatEventSchema = z.object({
   tokensUsed: z.number().optional(),
   tokensSaved: z.number().optional(),
   generationId: z.number().optional(),
+  /** Issue 27.2: while the generation waits for a worker, its place in the queue (1: next). */
+  queuePosition: z.number().optional(),
   error: z.string().optional(),
   verification: VerificationSchema.optional(),
 })

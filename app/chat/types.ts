@@ -27,7 +27,13 @@ export type ChatData = {
   /** How the last generation ended, until dismissed (app/chat/outcome.server.ts). */
   lastOutcome: { status: 'complete' | 'stopped' | 'failed'; error: string | null } | null
   /** The generation under way when the page loaded: its message and its latest step (app/chat/outcome.server.ts). */
-  running: { text: string; attachments: Attachment[]; step: { title: string; index?: number; total?: number } | null } | null
+  running: {
+    text: string
+    attachments: Attachment[]
+    step: { title: string; index?: number; total?: number } | null
+    /** Its place in the queue while it waits for a free builder (issue 27.2). */
+    queuePosition?: number
+  } | null
   model: ModelId
   subscribed: boolean
   usage: { dailyTokenCount: number; tokenLimit: number }

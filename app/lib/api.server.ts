@@ -32,6 +32,8 @@ export const STATUS_OF: Record<RefusalKind, number> = {
   'too-large': 413,
   'limit-reached': 429,
   unavailable: 502,
+  // The product is at capacity (issue 27.3): the client tries again after Retry-After.
+  busy: 503,
 }
 
 /** Thrown by a route or this module's readers (HTTP-level problems) to answer with an error at once. */
@@ -58,13 +60,20 @@ export function apiRoute(handler: (args: Args) => Promise<Response>) {
       return await handler(args)
     } catch (error) {
       if (error instanceof ApiFailure) return apiError(error.status, error.message, error.extra)
-      if (error instanceof DomainError) return apiError(STATUS_OF[error.kind], error.message, error.details)
+      if (error instanceof DomainError) return domainErrorAnswer(error)
       if (error instanceof Response) return error
       if (isDatabaseUnavailable(error)) return databaseUnavailable()
       log.error({ err: error }, 'unexpected error')
       return apiError(500, SERVER_ERROR_MESSAGE)
     }
   }
+}
+
+/** A feature's refusal as JSON: its status, the one error shape, and Retry-After when it says when. */
+export function domainErrorAnswer({ kind, message, details: { retryAfterSeconds, ...extra } }: DomainError) {
+  const answer = apiError(STATUS_OF[kind], message, extra)
+  if (retryAfterSeconds !== undefined) answer.headers.set('Retry-After', String(retryAfterSeconds))
+  return answer
 }
 
 /** The answer to any API call while the database is unreachable: the client tries again later. */

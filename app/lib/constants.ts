@@ -57,6 +57,15 @@ export const MAX_MESSAGE_CHARS = 20_000
  * them: a generation (plan and steps), an agentic action (one answer of data).
  */
 export const GENERATION_TOKEN_RESERVE = 60_000
+
+/**
+ * Generations one account may have running at once (issue 27.2; a Piece runs one at a time):
+ * the rest of its sends wait their turn, so no account takes every worker's slots.
+ */
+export const FREE_CONCURRENT_GENERATIONS = 2
+export const PLUS_CONCURRENT_GENERATIONS = 4
+/** A send that the queue cannot start within this long is refused at once (503 with Retry-After), never left to hang. */
+export const GENERATION_QUEUE_WAIT_LIMIT_SECONDS = 60
 export const AGENTIC_TOKEN_RESERVE = 16_000
 
 /** How long the agentic confirm dialog's Proceed ignores clicks after it opens or the window regains focus. */

@@ -40,6 +40,10 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_OAUTH_URL: optionalUrl,
   GENERATION_STALE_SECONDS: z.coerce.number().int().min(2).max(3600).default(90),
+  // Generations one worker process runs at once: a model call is network time (docs/decisions/0041).
+  GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
+  // Browser checks and screenshots one worker process runs at once (default: its cores).
+  BROWSER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   // The workers' Chromium's CPU priority (jobs/browser.ts reads it; checked here so a wrong value stops the start).
   BROWSER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   RATE_LIMIT_FORMS_PER_MINUTE: perMinute.default(10),

@@ -3,9 +3,10 @@
  * it is. Features know nothing of HTTP; `app/lib/api.server.ts` (JSON endpoints) and the
  * form handlers map a kind to a status or a toast in one place each.
  */
-export type RefusalKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'limit-reached' | 'unavailable'
+export type RefusalKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-found' | 'conflict' | 'too-large' | 'limit-reached' | 'unavailable' | 'busy'
 
-export type RefusalDetails = { requiresSubscription?: boolean }
+/** `retryAfterSeconds`: when to try again (a `busy` refusal; the API answers it as Retry-After). */
+export type RefusalDetails = { requiresSubscription?: boolean; retryAfterSeconds?: number }
 
 export class DomainError extends Error {
   constructor(

@@ -25,9 +25,13 @@ function createMetrics() {
   collectDefaultMetrics({ register: registry })
   const registers = [registry]
   let queueSize: ((queue: string) => Promise<number>) | undefined
+  let queueNames: string[] = []
   return {
     registry,
-    watchQueues: (size: (queue: string) => Promise<number>) => void (queueSize = size),
+    watchQueues: (names: string[], size: (queue: string) => Promise<number>) => {
+      queueNames = names
+      queueSize = size
+    },
     http: new Histogram({
       name: 'pieces_http_request_duration_seconds',
       help: 'HTTP requests by method, route (a bounded label, never the URL) and status class',
@@ -38,12 +42,12 @@ function createMetrics() {
     sse: new Gauge({ name: 'pieces_sse_connections', help: 'Chat event streams open in this process', registers }),
     queueDepth: new Gauge({
       name: 'pieces_queue_depth',
-      help: 'Jobs waiting in each queue (read from pg-boss at each scrape)',
+      help: 'Jobs waiting in each queue (read from pg-boss at each scrape; "generate": generations queued)',
       labelNames: ['queue'] as const,
       registers,
       async collect() {
         if (!queueSize) return
-        const sizes = await Promise.all(Object.values(QUEUES).map(async ({ name }) => [name, await queueSize!(name).catch(() => NaN)] as const))
+        const sizes = await Promise.all(queueNames.map(async (name) => [name, await queueSize!(name).catch(() => NaN)] as const))
         for (const [queue, size] of sizes) this.set({ queue }, size)
       },
     }),
@@ -69,6 +73,13 @@ function createMetrics() {
       buckets: WORK_BUCKETS,
       registers,
     }),
+    cpuPool: new Gauge({
+      name: 'pieces_cpu_pool_slots',
+      help: "The worker's pool for browser checks and screenshots: slots busy, and work waiting for one",
+      labelNames: ['state'] as const,
+      registers,
+    }),
+    generationsRunning: new Gauge({ name: 'pieces_generations_running', help: 'Generations this process is running', registers }),
     verifications: new Histogram({
       name: 'pieces_verification_duration_seconds',
       help: 'Results checked in a browser before they complete, by outcome',
@@ -147,8 +158,11 @@ export function measureRequest(req: { method?: string; url?: string }, res: Serv
 export const countEventStream = (change: 1 | -1) => record(({ sse }) => sse.inc(change))
 
 /** Queue depths are read at each scrape through this process's pg-boss. */
-export const watchQueues = (boss: { getQueueSize(queue: string): Promise<number> }) =>
-  record((current) => current.watchQueues((queue) => boss.getQueueSize(queue)))
+/** Reports each pg-boss queue's depth at a scrape, and the queues counted elsewhere (`other`: the generations queued). */
+export const watchQueues = (boss: { getQueueSize(queue: string): Promise<number> }, other: Record<string, () => Promise<number>> = {}) =>
+  record((current) =>
+    current.watchQueues([...Object.values(QUEUES).map(({ name }) => name), ...Object.keys(other)], (queue) => other[queue]?.() ?? boss.getQueueSize(queue)),
+  )
 
 /** Wraps a job handler so each run is timed under its queue; the handler's answer and failure are passed on untouched. */
 export function timedJob<A extends unknown[], R>(queue: string, handle: (...args: A) => Promise<R>) {
@@ -165,6 +179,16 @@ export const recordGeneration = (outcome: 'complete' | 'failed' | 'stopped', dur
     generations.observe({ outcome }, durationSeconds)
     if (tokens > 0) tokenCounter.inc({ model }, tokens)
   })
+
+/** The CPU pool's state (jobs/cpu-pool.ts). */
+export const recordCpuPool = (busy: number, waiting: number) =>
+  record(({ cpuPool }) => {
+    cpuPool.set({ state: 'busy' }, busy)
+    cpuPool.set({ state: 'waiting' }, waiting)
+  })
+
+/** Generations this process's worker runs right now. */
+export const recordGenerationsRunning = (running: number) => record(({ generationsRunning }) => generationsRunning.set(running))
 
 /** Times a screenshot or a verification: outcome "ok" when it answered, "error" when it threw. */
 export const timedBrowserWork = <R>(kind: 'screenshot' | 'verification', work: () => Promise<R>) =>

@@ -6,9 +6,6 @@ import type PgBoss from 'pg-boss'
  */
 export const QUEUES = {
   cleanup: { name: 'cleanup', retryLimit: 3, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 },
-  // A generation is at most 15 minutes; a worker that dies is noticed by its missing
-  // heartbeat long before that (see ../chat/generations.server.ts).
-  generate: { name: 'generate', retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 900 },
   dailyReset: { name: 'daily-reset', retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   // A verified provider event (a Stripe webhook, or the local provider's): re-read the
   // customer's subscription. Retried for about an hour while the provider is down.

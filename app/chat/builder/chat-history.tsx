@@ -77,9 +77,17 @@ function Message({ text, attachments }: { text: string; attachments: Attachment[
   )
 }
 
+/** Why a build was not checked (issue 27): the server's trouble, in plain words, never the page's. */
+const NOT_CHECKED = {
+  'no-browser': 'Not checked in a browser: none is available on this server.',
+  busy: 'Not checked: the server was busy.',
+  'not-served': 'Not checked: the server could not load the preview.',
+  failed: 'Not checked: the browser check could not run.',
+} as const
+
 /** Issue 13.1: how the built page did in a real browser, in plain words. */
 function VerificationNote({ verification }: { verification: Verification }) {
-  if (verification.skipped) return <p className="mt-1 text-xs text-zinc-500">Not checked in a browser: none is available on this server.</p>
+  if (verification.skipped) return <p className="mt-1 text-xs text-zinc-500">{NOT_CHECKED[verification.skippedBecause ?? 'no-browser']}</p>
   const { repair } = verification
   return (
     <div className="mt-2 text-xs" data-testid="verification">

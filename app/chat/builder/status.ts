@@ -1,5 +1,5 @@
 import { hasPending } from '../draft'
-import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, progressHint, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
+import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, progressHint, queueMessage, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
 import type { ChatData } from '../types'
 
 /** Spec 2 §3 processing status: what the status line says and how full the bar is. */
@@ -12,6 +12,9 @@ export const STOPPED: Status = { status: 'stopped', message: STATUS_MESSAGES.sto
 
 /** A send that came to nothing: an error, or a limit that opens an overlay. */
 export const failure = (message: string, status: 'error' | 'upgrade' = 'error'): Status => ({ status, message, progress: 0 })
+
+/** Sent, and waiting in the queue for a free builder (issue 27.2). */
+export const queued = (position: number): Status => ({ status: 'processing', message: queueMessage(position), progress: 15 })
 
 export function statusFromStage(stage: string): Status {
   if (stage === 'planning') return { status: 'processing', message: STATUS_MESSAGES.planning, progress: 30 }
@@ -29,6 +32,7 @@ export function statusFromStage(stage: string): Status {
 export function initialStatus({ stage, lastOutcome, draft, running }: Pick<ChatData, 'stage' | 'lastOutcome' | 'draft' | 'running'>): Status {
   const step = running?.step
   if (stage !== 'idle' && step) return { status: 'processing', message: step.title, progress: progressHint(step.title, step) }
+  if (stage === 'sending' && running?.queuePosition) return queued(running.queuePosition)
   if (stage !== 'idle') return statusFromStage(stage)
   if (lastOutcome?.status === 'complete' && hasPending(draft)) return { ...COMPLETE, progress: null }
   if (lastOutcome?.status === 'stopped') return { ...STOPPED, progress: null }

@@ -2,7 +2,7 @@ import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { progressHint, STATUS_MESSAGES } from '../progress'
 import type { ChatEvent } from '../types'
-import { clearAfter, COMPLETE, failure, IDLE, STOPPED, statusFromStage, type Status } from './status'
+import { clearAfter, COMPLETE, failure, IDLE, queued, STOPPED, statusFromStage, type Status } from './status'
 
 export type GenerationEnd = 'complete' | 'stopped' | 'failed'
 
@@ -106,7 +106,8 @@ export function useGenerationStream({
       const event = parseEvent(message.data)
       if (!event || event.pieceId !== pieceId) return
       if (event.type === 'status' && event.error) return end(failure(event.error), 'failed')
-      if (event.type === 'status' && event.stage && event.stage !== 'idle') progress(statusFromStage(event.stage))
+      if (event.type === 'status' && event.stage === 'sending' && event.queuePosition) progress(queued(event.queuePosition))
+      else if (event.type === 'status' && event.stage && event.stage !== 'idle') progress(statusFromStage(event.stage))
       if (event.type === 'progress') {
         const title = event.currentStepTitle ?? STATUS_MESSAGES.generating
         const hint = progressHint(title, { index: event.currentStepIndex, total: event.plannedStepsTotal })
