@@ -216,7 +216,7 @@ export function browserNice(): number {
  */
 export type BrowserPriority = { kind: 'cgroup'; dir: string; setting: string; nice: number } | { kind: 'nice'; nice: number } | { kind: 'off' }
 
-let priority: BrowserPriority | null = null
+let priority: { nice: number; decided: BrowserPriority } | null = null
 
 /** The cgroup CPU weight that matches a nice value: about 1.25 times less per step, as the scheduler weighs nice. */
 const weightFor = (nice: number, normal: number, least: number) => Math.max(least, Math.round(normal / 1.25 ** nice))
@@ -268,13 +268,12 @@ function browserCgroup(nice: number): { dir: string; setting: string } | null {
 
 /** Decides (once) how the browser yields the CPU; the worker logs it at start. */
 export function browserPriority(): BrowserPriority {
-  if (priority) return priority
   const nice = browserNice()
-  if (nice === 0 || process.platform !== 'linux') return (priority = nice === 0 ? { kind: 'off' } : { kind: 'nice', nice })
+  if (priority?.nice === nice) return priority.decided
+  if (nice === 0 || process.platform !== 'linux') return (priority = { nice, decided: nice === 0 ? { kind: 'off' } : { kind: 'nice', nice } }).decided
   const cgroup = browserCgroup(nice)
-  priority = cgroup ? { kind: 'cgroup', ...cgroup, nice } : { kind: 'nice', nice }
   if (cgroup) process.once('exit', () => removeCgroup(cgroup.dir))
-  return priority
+  return (priority = { nice, decided: cgroup ? { kind: 'cgroup', ...cgroup, nice } : { kind: 'nice', nice } }).decided
 }
 
 /** The start log's line on it. */

@@ -38,8 +38,8 @@ export class CpuPool {
   async run<T>(work: () => Promise<T>, { signal, onWait }: { signal?: AbortSignal; onWait?: () => Promise<void> | void } = {}): Promise<T> {
     signal?.throwIfAborted()
     if (this.running >= this.size) {
-      await onWait?.()
-      await new Promise<void>((resolve, reject) => {
+      // In line at once (an abort from now on leaves it); the caller's "waiting" is said meanwhile.
+      const turn = new Promise<void>((resolve, reject) => {
         const waiter = {
           signal,
           start: () => {
@@ -57,6 +57,9 @@ export class CpuPool {
         this.waiters.push(waiter)
         this.report()
       })
+      turn.catch(() => {})
+      // A report that fails must not lose the slot the turn may already hold.
+      await Promise.all([Promise.resolve(onWait?.()).catch(() => {}), turn])
     } else {
       this.running += 1
     }

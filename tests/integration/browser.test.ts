@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { accessSync, constants, readdirSync, readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { closeBrowser, prepareSpare, withPage } from '../../jobs/browser'
+import { browserPriority, closeBrowser, describeBrowserPriority, prepareSpare, withPage } from '../../jobs/browser'
 
 /**
  * The worker's shared Chromium (jobs/browser.ts): pages made ahead are handed out once, and
@@ -44,7 +44,14 @@ function ourChromium() {
       try {
         const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8')
         if (!/chrom/i.test(command.split(/\0| /)[0] ?? '')) return []
-        return [{ pid, renderer: command.includes('--type=renderer'), autogroup: readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim() }]
+        return [
+          {
+            pid,
+            renderer: command.includes('--type=renderer'),
+            autogroup: readFileSync(`/proc/${pid}/autogroup`, 'utf8').trim(),
+            cpuCgroup: /^\d+:(?:[^:]*,)?cpu(?:,[^:]*)?:(.*)$/m.exec(readFileSync(`/proc/${pid}/cgroup`, 'utf8'))?.[1] ?? null,
+          },
+        ]
       } catch {
         return []
       }
@@ -76,10 +83,26 @@ describe('the shared browser', { timeout: 60_000 }, () => {
     for (const process of second) expect(process.autogroup, `pid ${process.pid}`).toMatch(/ nice 10$/)
   })
 
+  it('puts every Chromium process in a CPU cgroup of its own with a small weight where one can be made (containers as root too)', async () => {
+    // This machine's kind (cgroup v1, root) allows it; the start log says so.
+    expect(accessSync('/sys/fs/cgroup/cpu', constants.W_OK)).toBeUndefined()
+    const current = browserPriority()
+    expect(current).toMatchObject({ kind: 'cgroup', setting: expect.stringMatching(/^cpu\.shares 110 /) })
+    expect(describeBrowserPriority()).toMatch(/^browser priority: CPU cgroup .*pieces-browser-\d+ with cpu\.shares 110 /)
+    const processes = await open('<h1>weighed</h1>')
+    expect(processes.length).toBeGreaterThan(2)
+    for (const process of processes) expect(process.cpuCgroup, `pid ${process.pid}`).toMatch(new RegExp(`/pieces-browser-${global.process.pid}$`))
+    expect(readFileSync(`${current.kind === 'cgroup' ? current.dir : ''}/cpu.shares`, 'utf8').trim()).toBe('110')
+  })
+
   it('leaves the browser at normal priority with BROWSER_NICE=0', async () => {
     process.env.BROWSER_NICE = '0'
     const processes = await open('<h1>normal</h1>')
     expect(processes.length).toBeGreaterThan(2)
-    for (const process of processes) expect(process.autogroup, `pid ${process.pid}`).toMatch(/ nice 0$/)
+    for (const process of processes) {
+      expect(process.autogroup, `pid ${process.pid}`).toMatch(/ nice 0$/)
+      expect(process.cpuCgroup, `pid ${process.pid}`).not.toMatch(/pieces-browser/)
+    }
+    expect(describeBrowserPriority()).toBe('browser priority: as the worker (BROWSER_NICE=0)')
   })
 })

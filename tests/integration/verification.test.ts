@@ -217,7 +217,7 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
       const response = await sending
       expect(response.status).toBe(200)
       const result = await response.json()
-      expect(result.verification).toEqual({ ok: false, skipped: true, errors: [], screenshot: null })
+      expect(result.verification).toEqual({ ok: false, skipped: true, skippedBecause: 'busy', errors: [], screenshot: null })
       expect(result.code).toBe(WORKING)
       expect((await savedExchange(user.pieceId)).verification).toEqual(result.verification)
       const [row] = await sql<{ status: string }[]>`select status from generations where piece_id = ${user.pieceId}`
@@ -234,7 +234,7 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
     try {
       builds(THROWING)
       const { result } = await generate('no browser here')
-      expect(result.verification).toEqual({ ok: false, skipped: true, errors: [], screenshot: null })
+      expect(result.verification).toEqual({ ok: false, skipped: true, skippedBecause: 'no-browser', errors: [], screenshot: null })
       expect(result.tokensUsed).toBe(340)
     } finally {
       delete process.env.CHROMIUM_PATH
