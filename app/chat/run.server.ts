@@ -13,6 +13,50 @@ const heartbeatMs = () => Math.min(5_000, (getEnv().GENERATION_STALE_SECONDS * 1
 
 export class GenerationStopped extends Error {}
 
+/** The generations this process runs, each with what stops it. */
+const watched = new Map<number, () => void>()
+let watcher: NodeJS.Timeout | null = null
+let lastBeat = 0
+let checking = false
+
+/**
+ * Every STOP_POLL_MS, one query for all of this process's generations (issue 27: up to
+ * GENERATION_CONCURRENCY of them): which were asked to stop, and every few seconds one
+ * update that says they are alive. A query per generation would be hundreds a second.
+ */
+async function checkWatched() {
+  if (checking || !watched.size) return
+  checking = true
+  try {
+    const ids = [...watched.keys()]
+    const beat = Date.now() - lastBeat > heartbeatMs()
+    const rows = beat
+      ? await sql<{ id: number; stop: boolean }[]>`
+          update generations set heartbeat_at = now() where id = any(${ids}) and status = 'running'
+          returning id::int as id, stop_requested as stop`
+      : await sql<{ id: number; stop: boolean }[]>`select id::int as id, true as stop from generations where id = any(${ids}) and stop_requested`
+    if (beat) lastBeat = Date.now()
+    for (const { id, stop } of rows) if (stop) watched.get(id)?.()
+  } catch {
+    // The next round asks again (a database that is down is noticed elsewhere).
+  } finally {
+    checking = false
+  }
+}
+
+/** Watches a running generation for Stop and keeps its heartbeat; answers what ends the watch. */
+function watchGeneration(generationId: number, stop: () => void) {
+  watched.set(generationId, stop)
+  watcher ??= setInterval(() => void checkWatched(), STOP_POLL_MS)
+  return () => {
+    watched.delete(generationId)
+    if (!watched.size && watcher) {
+      clearInterval(watcher)
+      watcher = null
+    }
+  }
+}
+
 const log = logger('chat')
 
 /** Loads a generation's code in a browser (issue 13.1); the worker that owns the browser gives it (docs/decisions/0028). */
@@ -31,23 +75,12 @@ export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: 
   const controller = new AbortController()
   const abort = () => controller.abort(new GenerationStopped('stopped'))
   const expiry = setTimeout(() => controller.abort(new Error('The generation took too long')), GENERATION_MAX_MS)
-  let lastBeat = Date.now()
   let tokensSoFar = 0
-  const poll = setInterval(() => {
-    void (async () => {
-      const beat = Date.now() - lastBeat > heartbeatMs()
-      if (beat) lastBeat = Date.now()
-      const [row] = await sql<{ stop: boolean }[]>`
-        update generations set heartbeat_at = case when ${beat} then now() else heartbeat_at end
-        where id = ${generationId} returning stop_requested as stop`
-      if (row?.stop) abort()
-    })().catch(() => {})
-  }, STOP_POLL_MS)
+  const unwatch = watchGeneration(generationId, abort)
 
   const report = async (progress: PipelineProgress) => {
     tokensSoFar = progress.tokensUsed ?? tokensSoFar
     await sql`update generations set stage = ${progress.stage}, heartbeat_at = now() where id = ${generationId}`
-    lastBeat = Date.now()
     await appendEvent(sql, generationId, { pieceId: claimed.pieceId, ...progress.event })
   }
 
@@ -75,7 +108,7 @@ export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: 
     log.error({ err: error }, `generation ${generationId} failed`)
     await finishGeneration(generationId, { status: 'failed', error: failureMessage(error) })
   } finally {
-    clearInterval(poll)
+    unwatch()
     clearTimeout(expiry)
   }
 }

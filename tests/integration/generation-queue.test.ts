@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { endStaleGenerations } from '../../app/chat/generations.server'
@@ -21,6 +21,15 @@ Object.assign(process.env, { GENERATION_CONCURRENCY: '3' })
 afterAll(() => {
   delete process.env.GENERATION_CONCURRENCY
   ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('env')
+})
+
+// Before the worker starts, so it takes none of them.
+// The files before this one share its database, and some leave a generation behind on purpose
+// (a worker that "died", a send with no worker): they would take a slot or a place here.
+beforeAll(async () => {
+  await sql`
+    update generations set status = 'failed', stage = 'idle', reserved_tokens = 0, finished_at = now(), error = 'left by an earlier test file'
+    where status in ('queued', 'running')`
 })
 
 const model = useGenerateWorker({ model: true })
