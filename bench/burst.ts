@@ -166,8 +166,10 @@ try {
   // CPU per generation: the burst's CPU (to SETTLE_MS after the last answer) less what the page
   // requests, the scrape and an idle process cost at rest over as long, over the completed builds.
   const background = (key: keyof Cpu) => (restCpu[key] / REST_MS) * windowMs
-  const perGeneration = (key: keyof Cpu) => round2(Math.max(0, burstCpu[key] - background(key)) / Math.max(1, completed.length))
-  const modelWaitPerUser = completed.map((entry) => modelMs(calls.filter((call) => mentions(call, entry.user.message))) / 1000)
+  // Over the generations the worker ran (those that called the model): one failed before it started cost next to nothing.
+  const ran = sends.filter((entry) => calls.some((call) => mentions(call, entry.user.message)))
+  const perGeneration = (key: keyof Cpu) => round2(Math.max(0, burstCpu[key] - background(key)) / Math.max(1, ran.length))
+  const modelWaitPerUser = ran.map((entry) => modelMs(calls.filter((call) => mentions(call, entry.user.message))) / 1000)
   const cpuSplit = {
     modelWaitWallSeconds: round2(modelWaitPerUser.reduce((sum, value) => sum + value, 0) / Math.max(1, modelWaitPerUser.length)),
     checksChromiumCpuSeconds: perGeneration('chromium'),
@@ -194,6 +196,8 @@ try {
       completed: completed.length,
       failed: sends.length - completed.length,
       failures: Object.fromEntries(failures),
+      failedAfterMs: percentiles(sends.filter((entry) => entry.status !== 200).map((entry) => entry.ms)),
+      ranByWorker: ran.length,
       timeToCompleteMs: times,
       makespanMs: round(makespanMs),
       makespanTimesSingle: round2(makespanMs / single.ms),
@@ -226,6 +230,8 @@ try {
   )
   console.log(`makespan ${ms(makespanMs)} = ${summary.burst.makespanTimesSingle}× the single build (last completed ${summary.burst.lastCompleteTimesSingle}×)`)
   for (const [message, count] of failures) console.log(`  ${count} × ${message}`)
+  if (summary.burst.failed) console.log(`  failed after p50 ${ms(summary.burst.failedAfterMs.p50)}, max ${ms(summary.burst.failedAfterMs.max)}`)
+  console.log(`generations the worker ran (called the model): ${ran.length}`)
   console.log(`queued before the worker started: p50 ${ms(summary.burst.queuedMs.p50)}, max ${ms(summary.burst.queuedMs.max)}`)
   console.log(`browser check (Checking in a browser → complete): p50 ${ms(summary.burst.checkMs.p50)}, p95 ${ms(summary.burst.checkMs.p95)}, max ${ms(summary.burst.checkMs.max)}`)
   console.log(`browser checks of completed builds: ${[...checks].map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`)
@@ -238,13 +244,13 @@ try {
   pages('at rest', rest)
   pages('during the burst', beside)
   for (const [kind, figures] of Object.entries(beside.byKind)) console.log(`  ${kind}: p50 ${figures.p50} ms, p99 ${figures.p99} ms`)
-  console.log('CPU per generation (s)            model wait (wall)  checks (Chromium)  rest (node)  database')
+  console.log('CPU per generation (s)                      model wait (wall)  checks (Chromium)  rest (node)  database')
   for (const [label, split] of [
     ['single (less idle)', singleSplit],
-    ['burst (less the page requests)', cpuSplit],
+    [`burst (less page requests; over ${ran.length} run)`, cpuSplit],
   ] as const)
     console.log(
-      label.padEnd(34),
+      label.padEnd(44),
       String(split.modelWaitWallSeconds).padStart(17),
       String(split.checksChromiumCpuSeconds).padStart(18),
       String(split.restNodeCpuSeconds).padStart(12),
