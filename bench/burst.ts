@@ -56,11 +56,11 @@ const PORT = Number(process.env.BENCH_PORT ?? 3470)
 const PROBE_EVERY_MS = 250
 /** Page requests on a machine at rest, before the burst: their figures, and the CPU they and the metrics scrape cost. */
 const REST_MS = 6_000
-/** Nothing running, before that: what an idle process costs. */
+/** Nothing running, before the first build: what an idle process costs. */
 const IDLE_MS = 4_000
 const SIGN_UPS_AT_ONCE = 4
 /** What follows a build (its browser page closing) and is counted with it. */
-const SETTLE_MS = 2_000
+const SETTLE_MS = 3_000
 
 /** The builder's answers with a one-step plan: a build is one plan call and one page call. */
 const responder: Responder = (body) => {
@@ -102,17 +102,17 @@ try {
   const users = await makeUsers(USERS + 1)
   const solo = users.pop()!
 
-  // Alone: the first build warms what a first build warms (the browser's first page); then
-  // the machine settles, page requests at rest are measured, and the second build is the single time.
-  await resetUsage()
-  await send(solo, performance.now())
-  await settle()
-
-  // The process idle, then page requests at rest: what an idle process costs per second, and
-  // the page requests' figures and what they and the metrics scrape add.
+  // What an idle process costs per second (its browser launched and its spare page ready long since).
   const idleCpuBefore = cpu()
   await new Promise((resolve) => setTimeout(resolve, IDLE_MS))
   const idleCpu = since(idleCpuBefore)
+
+  // Alone: the first build warms what a first build warms (the browser's first check); then
+  // page requests at rest are measured (their figures, and what they and the metrics scrape
+  // cost per second), and the second build is the single time.
+  await resetUsage()
+  await send(solo, performance.now())
+  await settle()
   const metrics = watchMetrics()
   const restCpuBefore = cpu()
   const rest = await probe(REST_MS, solo)
@@ -233,7 +233,9 @@ try {
   if (summary.burst.failed) console.log(`  failed after p50 ${ms(summary.burst.failedAfterMs.p50)}, max ${ms(summary.burst.failedAfterMs.max)}`)
   console.log(`generations the worker ran (called the model): ${ran.length}`)
   console.log(`queued before the worker started: p50 ${ms(summary.burst.queuedMs.p50)}, max ${ms(summary.burst.queuedMs.max)}`)
-  console.log(`browser check (Checking in a browser → complete): p50 ${ms(summary.burst.checkMs.p50)}, p95 ${ms(summary.burst.checkMs.p95)}, max ${ms(summary.burst.checkMs.max)}`)
+  console.log(
+    `browser check (Checking in a browser → complete): p50 ${ms(summary.burst.checkMs.p50)}, p95 ${ms(summary.burst.checkMs.p95)}, max ${ms(summary.burst.checkMs.max)}`,
+  )
   console.log(`browser checks of completed builds: ${[...checks].map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`)
   console.log(`model calls in flight at once (at the fake): peak ${summary.burst.peakModelCallsInFlight}, ${calls.length} calls`)
   console.log(`browser pool peak: ${pool.pool ? JSON.stringify(pool.pool) : 'n/a (no browser pool metric)'}; generate queue peak: ${pool.queue ?? 'n/a'}`)
