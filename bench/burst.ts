@@ -94,8 +94,12 @@ const pid = product.child.pid!
 
 type User = { index: number; email: string; auth: Record<string, string>; pieceId: number; message: string }
 type Send = { user: User; status: number; ms: number; message: string | null; verification: string; phases: Phases }
-/** Milliseconds from the send: the worker starts it (`planning`), the browser check begins, the `complete` event. */
-type Phases = { started?: number; checking?: number; completeEvent?: number }
+/**
+ * Milliseconds from the send: the worker starts it (`planning`), it waits for the browser
+ * (issue 27.1's "Waiting to check in a browser", once the engine says so), the check begins,
+ * the `complete` event.
+ */
+type Phases = { started?: number; waitingForBrowser?: number; checking?: number; completeEvent?: number }
 
 try {
   await (await fetch(`${base}/readyz`)).text()
@@ -204,6 +208,9 @@ try {
       lastCompleteTimesSingle: round2(times.max / single.ms),
       queuedMs: phase((phases) => phases.started),
       checkMs: phase((phases) => (phases.checking !== undefined && phases.completeEvent !== undefined ? phases.completeEvent - phases.checking : undefined)),
+      waitForBrowserMs: phase((phases) =>
+        phases.waitingForBrowser !== undefined && phases.checking !== undefined ? phases.checking - phases.waitingForBrowser : undefined,
+      ),
       browserChecks: Object.fromEntries(checks),
       peakModelCallsInFlight: peakInFlight(calls, burstStart),
       modelCalls: calls.length,
@@ -236,6 +243,8 @@ try {
   console.log(
     `browser check (Checking in a browser → complete): p50 ${ms(summary.burst.checkMs.p50)}, p95 ${ms(summary.burst.checkMs.p95)}, max ${ms(summary.burst.checkMs.max)}`,
   )
+  const waits = summary.burst.waitForBrowserMs
+  console.log(`waiting for the browser before a check: ${waits.max ? `p50 ${ms(waits.p50)}, max ${ms(waits.max)}` : 'n/a (not reported)'}`)
   console.log(`browser checks of completed builds: ${[...checks].map(([outcome, count]) => `${count} ${outcome}`).join(', ')}`)
   console.log(`model calls in flight at once (at the fake): peak ${summary.burst.peakModelCallsInFlight}, ${calls.length} calls`)
   console.log(`browser pool peak: ${pool.pool ? JSON.stringify(pool.pool) : 'n/a (no browser pool metric)'}; generate queue peak: ${pool.queue ?? 'n/a'}`)
@@ -310,6 +319,7 @@ async function send(user: User, from: number, stream?: Awaited<ReturnType<typeof
       const event = JSON.parse(data) as { type: string; stage?: string; currentStepTitle?: string; error?: string }
       const at = performance.now() - from
       if (event.type === 'status' && event.stage === 'planning') phases.started ??= at
+      if (event.type === 'progress' && event.currentStepTitle === 'Waiting to check in a browser') phases.waitingForBrowser ??= at
       if (event.type === 'progress' && event.currentStepTitle === 'Checking in a browser') phases.checking ??= at
       if (event.type === 'complete' || event.type === 'stopped' || event.error) {
         if (event.type === 'complete') phases.completeEvent = at
