@@ -168,8 +168,9 @@ try {
     percentiles(completed.flatMap((entry) => [pick(entry.phases, entry.ms)].filter((value): value is number => value !== undefined)))
 
   // CPU per generation: the burst's CPU (to SETTLE_MS after the last answer) less what the page
-  // requests, the scrape and an idle process cost at rest over as long, over the completed builds.
-  const background = (key: keyof Cpu) => (restCpu[key] / REST_MS) * windowMs
+  // requests, the scrape and an idle process cost at rest over as long. Page requests never
+  // reach the browser, whose CPU at rest is the first build's trailing work: it loses only its idle cost.
+  const background = (key: keyof Cpu) => (key === 'chromium' ? idleCpu[key] / IDLE_MS : restCpu[key] / REST_MS) * windowMs
   // Over the generations the worker ran (those that called the model): one failed before it started cost next to nothing.
   const ran = sends.filter((entry) => calls.some((call) => mentions(call, entry.user.message)))
   const perGeneration = (key: keyof Cpu) => round2(Math.max(0, burstCpu[key] - background(key)) / Math.max(1, ran.length))
