@@ -118,6 +118,8 @@ try {
   await send(solo, performance.now())
   await settle()
   const metrics = watchMetrics()
+  // The page requests' code warmed first (a cold first request costs more than the burst's).
+  await probe(REST_MS / 3, solo)
   const restCpuBefore = cpu()
   const rest = await probe(REST_MS, solo)
   const restCpu = since(restCpuBefore)
@@ -167,10 +169,12 @@ try {
   const phase = (pick: (phases: Phases, ms: number) => number | undefined) =>
     percentiles(completed.flatMap((entry) => [pick(entry.phases, entry.ms)].filter((value): value is number => value !== undefined)))
 
-  // CPU per generation: the burst's CPU (to SETTLE_MS after the last answer) less what the page
-  // requests, the scrape and an idle process cost at rest over as long. Page requests never
-  // reach the browser, whose CPU at rest is the first build's trailing work: it loses only its idle cost.
-  const background = (key: keyof Cpu) => (key === 'chromium' ? idleCpu[key] / IDLE_MS : restCpu[key] / REST_MS) * windowMs
+  // CPU per generation: the burst's CPU (to SETTLE_MS after the last answer) less an idle
+  // process's over as long and what the page requests made meanwhile cost each at rest (the
+  // metrics scrape with them). Page requests never reach the browser, whose CPU loses only its idle cost.
+  const idleRate = (key: keyof Cpu) => idleCpu[key] / IDLE_MS
+  const perPageRequest = (key: keyof Cpu) => (key === 'chromium' ? 0 : Math.max(0, restCpu[key] - idleRate(key) * REST_MS) / Math.max(1, rest.count))
+  const background = (key: keyof Cpu) => idleRate(key) * windowMs + perPageRequest(key) * beside.count
   // Over the generations the worker ran (those that called the model): one failed before it started cost next to nothing.
   const ran = sends.filter((entry) => calls.some((call) => mentions(call, entry.user.message)))
   const perGeneration = (key: keyof Cpu) => round2(Math.max(0, burstCpu[key] - background(key)) / Math.max(1, ran.length))
