@@ -180,3 +180,19 @@ export async function openEventStream(base: string, headers: Record<string, stri
   await nextFrame()
   return { nextFrame, signal: controller.signal, close: () => controller.abort() }
 }
+
+/**
+ * CPU seconds used so far by each living process whose command line holds `text` (a
+ * PostgreSQL backend's names its database). A process that ended takes its count along.
+ */
+export function cpuSecondsByProcess(text: string) {
+  const found = new Map<number, number>()
+  for (const [pid, fields] of processStats()) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text)) found.set(pid, (fields[11]! + fields[12]!) / TICKS)
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found
+}

@@ -1,6 +1,6 @@
 import OpenAI from 'openai'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startOpenAIFake, type OpenAIFake } from './openai'
+import { builderPace, builderResponder, startOpenAIFake, type OpenAIFake } from './openai'
 
 describe('OpenAI fake', () => {
   let fake: OpenAIFake
@@ -164,5 +164,50 @@ describe('OpenAI fake', () => {
     for await (const model of client.models.list()) models.push(model.id)
     expect(models).toEqual(['gpt-5', 'gpt-4.1', 'gpt-4.1-mini'])
     expect(await client.models.retrieve('gpt-5')).toMatchObject({ id: 'gpt-5', object: 'model' })
+  })
+
+  describe('with a pace', () => {
+    let paced: OpenAIFake
+    let pacedClient: OpenAI
+    beforeEach(async () => {
+      paced = await startOpenAIFake({ responder: builderResponder, pace: builderPace({ planMs: 150, pageMs: 300 }) })
+      pacedClient = new OpenAI({ apiKey: 'test', baseURL: paced.baseURL, maxRetries: 0 })
+    })
+    afterEach(() => paced.close())
+
+    const plan = { role: 'system' as const, content: 'You plan changes to a small single-page web app.' }
+    const step = { role: 'system' as const, content: 'You build one step.' }
+    const request = { role: 'user' as const, content: 'Request: a counter\nStep 1 of 1: Build the page' }
+
+    it('answers a plan after its delay and spreads a page over its stream time, recording each call', async () => {
+      const started = performance.now()
+      const answered = await pacedClient.chat.completions.create({ model: 'gpt-5', messages: [plan, request] })
+      expect(performance.now() - started).toBeGreaterThanOrEqual(149)
+      expect(answered.choices[0]?.message.content).toContain('"steps"')
+
+      const stream = await pacedClient.chat.completions.create({ model: 'gpt-5', messages: [step, request], stream: true })
+      const arrivals: number[] = []
+      for await (const chunk of stream) if (chunk.choices[0]?.delta.content) arrivals.push(performance.now())
+      expect(arrivals.length).toBeGreaterThan(4)
+      expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(299 * (1 - 1 / (arrivals.length - 1)))
+
+      expect(paced.calls).toHaveLength(2)
+      for (const call of paced.calls) expect(call.endedAt).toBeGreaterThan(call.startedAt)
+      expect(paced.calls[0]!.endedAt! - paced.calls[0]!.startedAt).toBeGreaterThanOrEqual(149)
+    })
+
+    it('sees calls in flight at once, and stops pacing a call whose client left', async () => {
+      const controller = new AbortController()
+      const left = pacedClient.chat.completions.create({ model: 'gpt-5', messages: [plan, request] }, { signal: controller.signal }).catch((e: unknown) => e)
+      const kept = pacedClient.chat.completions.create({ model: 'gpt-5', messages: [plan, request] })
+      while (paced.calls.length < 2) await new Promise((resolve) => setImmediate(resolve))
+      expect(paced.calls.every((call) => call.endedAt === null)).toBe(true)
+      controller.abort()
+      expect(await left).toBeInstanceOf(Error)
+      await kept
+      await vi.waitFor(() => expect(paced.aborts).toHaveLength(1))
+      const [first, second] = paced.calls
+      expect(first!.endedAt! - first!.startedAt).toBeLessThan(second!.endedAt! - second!.startedAt)
+    })
   })
 })

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { ChatCompletionCreateParams } from 'openai/resources/chat/completions'
 import { listen, nowSeconds, randomId, readBody, sendJson } from './http'
 
@@ -52,7 +53,23 @@ type HoldAt = (point: HoldPoint, signal: AbortSignal) => Promise<boolean>
 
 export type Responder = (body: ChatRequest) => ChatReply | Promise<ChatReply>
 
-export type OpenAIFakeOptions = { port?: number; responder?: Responder; models?: string[] }
+/**
+ * How long a reply takes, as a real model server's would: `delayMs` before its headers (a
+ * model thinking), and a streamed reply's chunks spread evenly over `streamMs` (tokens
+ * arriving). No pace (the default) answers at once.
+ */
+export type Pace = { delayMs?: number; streamMs?: number }
+
+export type OpenAIFakeOptions = {
+  port?: number
+  responder?: Responder
+  models?: string[]
+  /** The pace of each chat completion; none by default, so tests never wait on the fake's clock. */
+  pace?: (body: ChatRequest) => Pace
+}
+
+/** One chat completion call as the fake saw it, in `performance.now()` milliseconds (`endedAt` null while in flight). */
+export type Call = { request: ChatRequest; startedAt: number; endedAt: number | null }
 
 export type OpenAIFake = {
   /** `http://127.0.0.1:PORT/v1`, the value for `new OpenAI({ baseURL })` or OPENAI_BASE_URL. */
@@ -60,6 +77,8 @@ export type OpenAIFake = {
   requests: ChatRequest[]
   /** Bodies of requests whose client went away before the answer was complete. */
   aborts: ChatRequest[]
+  /** Every chat completion call with its start and end: how many were in flight at once, and for how long. */
+  calls: Call[]
   setResponder: (responder: Responder) => void
   /** Steers matching replies (newest steering first) until removed. */
   steer: (steer: Steer) => Steering
@@ -81,7 +100,7 @@ const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (char) => ({ '&':
  */
 export const builderResponder: Responder = (body) => {
   const system = textOf(body.messages?.[0]?.content)
-  if (system.includes('You plan')) return { content: '```json\n{"steps": ["Lay out the page", "Add the details"]}\n```' }
+  if (isPlanRequest(body)) return { content: '```json\n{"steps": ["Lay out the page", "Add the details"]}\n```' }
   const user = textOf([...(body.messages ?? [])].reverse().find((message) => message.role === 'user')?.content)
   if (system.includes('You carry out one instruction')) {
     return { content: JSON.stringify({ done: true, instruction: /^Instruction:\n(.*)$/m.exec(user)?.[1] ?? '' }) }
@@ -91,6 +110,16 @@ export const builderResponder: Responder = (body) => {
   return {
     content: `Here is the page.\n\`\`\`html\n<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${request}</title></head>\n<body><main><h1>${request}</h1><p>${step}</p></main></body></html>\n\`\`\``,
   }
+}
+
+const isPlanRequest = (body: ChatRequest) => textOf(body.messages?.[0]?.content).includes('You plan')
+
+/**
+ * A pace for builderResponder's calls: a plan answered after `planMs`, every other call
+ * (a page, a repair) streamed over `pageMs`.
+ */
+export function builderPace({ planMs, pageMs }: { planMs: number; pageMs: number }): (body: ChatRequest) => Pace {
+  return (body) => (isPlanRequest(body) ? { delayMs: planMs } : { streamMs: pageMs })
 }
 
 const HOLD_TIMEOUT_MS = 60_000
@@ -170,6 +199,7 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
   }
   const requests: ChatRequest[] = []
   const aborts: ChatRequest[] = []
+  const calls: Call[] = []
 
   const server = await listen(async (req, res) => {
     res.setHeader('x-request-id', randomId('req_', 32))
@@ -231,8 +261,11 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
     if (body.messages.length === 0)
       return sendError(res, 400, "Invalid 'messages': empty array. Expected an array with minimum length 1, but got an empty array instead.", 'messages')
 
+    const call: Call = { request: body, startedAt: performance.now(), endedAt: null }
+    calls.push(call)
     const done = new AbortController()
     res.on('close', () => {
+      call.endedAt = performance.now()
       if (!res.writableFinished) aborts.push(body)
       done.abort()
     })
@@ -240,6 +273,8 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
     const { status, error, usage } = steered?.steer ?? {}
     const reply = { ...(await responder(body)), ...(status !== undefined && { status }), ...(error !== undefined && { error }), ...(usage && { usage }) }
     const holdAt = steered?.at ?? passThrough
+    const pace = options.pace?.(body) ?? {}
+    if (!(await pause(pace.delayMs, done.signal))) return
     if (!(await holdAt('headers', done.signal))) return
     if (reply.raw !== undefined) {
       res.writeHead(reply.status ?? 200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' })
@@ -247,13 +282,14 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
     }
     if (reply.status !== undefined && reply.status >= 400)
       return sendError(res, reply.status, reply.error ?? 'The server had an error while processing your request. Sorry about that!')
-    await (body.stream ? stream(res, body, reply, done.signal, holdAt) : complete(res, body, reply))
+    await (body.stream ? stream(res, body, reply, done.signal, holdAt, pace.streamMs) : complete(res, body, reply))
   }, options.port)
 
   return {
     baseURL: `${server.origin}/v1`,
     requests,
     aborts,
+    calls,
     setResponder: (next) => {
       responder = next
     },
@@ -290,7 +326,13 @@ function complete(res: ServerResponse, body: ChatRequest, reply: ChatReply) {
   })
 }
 
-async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, signal: AbortSignal, holdAt: HoldAt) {
+/** Waits `ms` (nothing when unset); false when the client went away meanwhile. */
+async function pause(ms: number | undefined, signal: AbortSignal) {
+  if (ms) await sleep(ms, undefined, { signal }).catch(() => {})
+  return !signal.aborted
+}
+
+async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, signal: AbortSignal, holdAt: HoldAt, streamMs?: number) {
   const { content, finishReason, usage } = answer(body, reply)
   const base = envelope(body, 'chat.completion.chunk')
   const includeUsage = body.stream_options?.include_usage === true
@@ -307,7 +349,10 @@ async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, 
     'data: [DONE]\n\n',
   ]
   const finish = events.length - (includeUsage ? 3 : 2)
+  // The content chunks (after the role chunk, up to the finish) come `gap` apart, so the last arrives after streamMs.
+  const gap = streamMs ? streamMs / Math.max(1, finish - 1) : 0
   for (const [index, event] of events.entries()) {
+    if (index >= 2 && index <= finish && !(await pause(gap, signal))) return
     if (index === finish && !(await holdAt('finish', signal))) return
     if (signal.aborted) return
     res.write(event)
