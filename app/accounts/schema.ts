@@ -46,7 +46,8 @@ export const AuthMessages = {
 export const CredentialsSchema = z.object({
   email: text({ error: AuthMessages.emailRequired }).trim().min(1, AuthMessages.emailRequired).regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
   password: text({ error: AuthMessages.passwordRequired }).min(1, AuthMessages.passwordRequired).min(PASSWORD_MIN, AuthMessages.passwordTooShort),
-  redirect: text().optional(),
+  // Where to go after signing in: read through safeRedirect, so a value it could not use is dropped, not a refusal.
+  redirect: text().optional().catch(undefined),
 })
 
 export const UsernameSchema = z.object({

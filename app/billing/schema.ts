@@ -59,7 +59,7 @@ export const BudgetFormSchema = z.object(budgetShape).superRefine(requireBudget)
 /** The payment dialog's action and its usage loader. */
 export const UPGRADE_RESOURCE = '/resources/upgrade'
 
-const returnTo = text().max(2000).optional()
+const returnTo = text().max(2000).optional().catch(undefined)
 
 /**
  * The payment dialog's forms (app/routes/resources.upgrade.ts), one per mode (spec 1 §2.5):

@@ -185,8 +185,13 @@ export const PIECES_RESOURCE = '/resources/pieces'
 /** `?delete-piece=1` opens the delete dialog without JavaScript. */
 export const DELETE_PARAM = 'delete-piece'
 
-/** Which Piece, and the page the form was on (a refusal comes back there). */
-const target = { id: PieceIdSchema, returnTo: text().optional() }
+/**
+ * The page the form was on (a refusal comes back there): only ever read through
+ * safeRedirect, so a value it could not use is dropped, not a refusal.
+ */
+const returnTo = text().optional().catch(undefined)
+/** Which Piece, and the page the form was on. */
+const target = { id: PieceIdSchema, returnTo }
 
 /**
  * Every Piece form (the sidebar's New Piece and each action of the Piece menu), told apart
@@ -196,7 +201,7 @@ const target = { id: PieceIdSchema, returnTo: text().optional() }
  */
 export const PieceFormSchema = z.discriminatedUnion('intent', [
   // `prompt`: the empty /pieces carries a `?prompt=` into the first Piece, which sends it (spec 2 §2).
-  CreatePieceSchema.extend({ intent: z.literal('create'), returnTo: text().optional(), prompt: lines().max(MAX_MESSAGE_CHARS).optional() }),
+  CreatePieceSchema.extend({ intent: z.literal('create'), returnTo, prompt: lines().max(MAX_MESSAGE_CHARS).optional() }),
   RenamePieceSchema.extend({ intent: z.literal('rename'), ...target }),
   DescriptionSchema.extend({ intent: z.literal('describe'), ...target }),
   z.object({

@@ -42,6 +42,11 @@ describe('text people send, everywhere', () => {
     expect(messages(schema.safeParse(value))).toContain(CONTROL_CHARACTERS_MESSAGE)
   })
 
+  it('drops a return address with a control character instead of refusing the form (safeRedirect reads it)', () => {
+    expect(CredentialsSchema.parse({ email: 'a@example.com', password: 'correct horse', redirect: '/explore\u0000' }).redirect).toBeUndefined()
+    expect(PieceFormSchema.parse({ intent: 'create', name: 'abcdef', returnTo: '/x\u0007' })).toMatchObject({ name: 'abcdef', returnTo: undefined })
+  })
+
   it('is how every schema of the app builds its strings: no bare z.string() or z.unknown() outside stored and internal data', () => {
     // Files whose schemas read what we wrote ourselves (stored rows, signed cookies, the environment), never a request.
     const internal = new Set(['app/chat/stored.ts', 'app/lib/toast.ts', 'app/lib/env.server.ts', 'app/accounts/google-oauth.server.ts', 'app/lib/text.ts'])
