@@ -14,6 +14,7 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../app/lib/messages'
 import { readLimitedBody } from './body'
 import { isPageDataRequest, sendError, sendUnavailable } from './respond'
+import { ORIGIN_CHECKED } from './security'
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -48,7 +49,7 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
       res.on('close', () => !res.writableFinished && controller.abort())
       const request = new globalThis.Request(url, {
         method: req.method,
-        headers: headersOf(req),
+        headers: headersOf(req, { withoutOrigin: res.locals[ORIGIN_CHECKED] === true }),
         signal: controller.signal,
         ...(body && { body: createReadableStreamFromReadable(Readable.from([body])), duplex: 'half' }),
       } as RequestInit)
@@ -143,9 +144,15 @@ function requestUrl(req: Request) {
   }
 }
 
-function headersOf(req: Request) {
+/**
+ * The request's headers for Remix. `withoutOrigin`: sameOriginMutations (server/security.ts)
+ * has judged the Origin, against X-Forwarded-Host and APP_ORIGIN too; Remix would judge it
+ * again against Host alone and answer a post through a proxy that rewrites Host with a 500.
+ */
+function headersOf(req: Request, { withoutOrigin }: { withoutOrigin: boolean }) {
   const headers = new Headers()
   for (const [key, value] of Object.entries(req.headers)) {
+    if (withoutOrigin && key === 'origin') continue
     if (Array.isArray(value)) value.forEach((each) => headers.append(key, each))
     else if (value) headers.set(key, value)
   }

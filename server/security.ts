@@ -65,19 +65,35 @@ export function contentSecurity(env: Env, { dev = false } = {}) {
  * Cross-site request forgery guard: a state-changing request that a browser marks as
  * coming from another site is refused. Non-browser clients (no Origin) pass, and they
  * authenticate with bearer tokens, which a forged cross-site request cannot carry.
+ *
+ * The app's own origin is what the request was addressed to: its Host, or behind
+ * TRUST_PROXY=on the proxy's X-Forwarded-Host, or any of APP_ORIGINS. A proxy that rewrites
+ * Host (nginx's default `proxy_set_header Host $proxy_host`) and forwards nothing else makes
+ * every post look cross-origin unless APP_ORIGIN names the public address (README, "Running
+ * for real"). This is the one judge of a request's Origin: a request it lets through is
+ * marked, and the Remix adapter does not hand that Origin to Remix's own, narrower check,
+ * which compares it with the Host header alone and throws a 500 (issue 26).
  */
 export function sameOriginMutations(env: Env) {
   const allowed = new Set(env.APP_ORIGINS)
+  const trustProxy = env.TRUST_PROXY === 'on'
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next()
     if (req.path.startsWith('/api/webhooks/')) return next()
     const origin = req.get('origin')
-    const ownOrigin = `${req.protocol}://${req.get('host')}`
+    const forwardedHost = trustProxy ? req.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined
+    const ownOrigin = `${req.protocol}://${forwardedHost || req.get('host')}`
     const fetchSite = req.get('sec-fetch-site')
     const crossSite = fetchSite === 'cross-site' || (origin && origin !== 'null' && origin !== ownOrigin && !allowed.has(origin))
     if (crossSite || origin === 'null') {
-      return sendError(req, res, 403, 'This request came from another site and was refused.')
+      return sendError(req, res, 403, CROSS_SITE_MESSAGE)
     }
+    res.locals[ORIGIN_CHECKED] = true
     next()
   }
 }
+
+export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused.'
+
+/** `res.locals` key: sameOriginMutations judged this request's Origin and let it through. */
+export const ORIGIN_CHECKED = 'originChecked'

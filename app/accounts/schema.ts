@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { EMAIL_PATTERN } from '~/site/schema'
+import { text } from '~/lib/text'
 
 export const NAME_MIN = 3
 export const NAME_MAX = 24
@@ -43,14 +44,14 @@ export const AuthMessages = {
 } as const
 
 export const CredentialsSchema = z.object({
-  email: z.string({ error: AuthMessages.emailRequired }).trim().min(1, AuthMessages.emailRequired).regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
-  password: z.string({ error: AuthMessages.passwordRequired }).min(1, AuthMessages.passwordRequired).min(PASSWORD_MIN, AuthMessages.passwordTooShort),
-  redirect: z.string().optional(),
+  email: text({ error: AuthMessages.emailRequired }).trim().min(1, AuthMessages.emailRequired).regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
+  password: text({ error: AuthMessages.passwordRequired }).min(1, AuthMessages.passwordRequired).min(PASSWORD_MIN, AuthMessages.passwordTooShort),
+  // Where to go after signing in: read through safeRedirect, so a value it could not use is dropped, not a refusal.
+  redirect: text().optional().catch(undefined),
 })
 
 export const UsernameSchema = z.object({
-  username: z
-    .string({ error: `Username must be at least ${NAME_MIN} characters` })
+  username: text({ error: `Username must be at least ${NAME_MIN} characters` })
     .superRefine((value, ctx) => {
       const problem = nameProblem(value, 'Username')
       if (problem) ctx.addIssue({ code: 'custom', message: problem })

@@ -1,6 +1,5 @@
 import { getEnv, type Env } from '~/lib/env.server'
 import { DomainError } from '~/lib/errors'
-import { singleton } from '~/lib/singleton.server'
 import { createLocalProvider } from './local-provider.server'
 import { BILLING_MESSAGES, type CancelFeedback } from './schema'
 import { createStripeProvider } from './stripe-provider.server'
@@ -72,9 +71,16 @@ const OFF: BillingProvider = {
   reportUsage: refuse,
 }
 
+/**
+ * Per module graph, not per process (app/lib/singleton.server.ts): server.ts with the
+ * workers and the Remix build each load this code, and a provider made by one graph throws
+ * that graph's errors (ProviderFailure), which the other's `instanceof` would not know.
+ */
+const providers = new WeakMap<Env, BillingProvider>()
+
 /** The provider `env.billing` names, chosen once per configuration. */
 export function getBillingProvider(env: Env = getEnv()): BillingProvider {
-  const cache = singleton('billing-provider', () => new WeakMap<Env, BillingProvider>())
+  const cache = providers
   let provider = cache.get(env)
   if (!provider) {
     provider = env.billing === 'stripe' ? createStripeProvider(env) : env.billing === 'local' ? createLocalProvider(env) : OFF

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { BUDGET_MAX, BUDGET_MIN } from '~/lib/constants'
+import { lines, text } from '~/lib/text'
 
 /** Spec 1 §2.5: the cancel dialog's reasons; `other` is the default. Each is also one of Stripe's `cancellation_details.feedback` values. */
 export const CANCEL_REASONS = ['missing_features', 'switched_service', 'customer_service', 'too_complex', 'low_quality', 'other'] as const
@@ -21,8 +22,7 @@ export const FEEDBACK_TEXT_MAX = 1000
 /** Spec 1 §3 "Cancellation feedback": the text is trimmed and left out when empty. */
 export const CancelBody = z.object({
   feedbackCategory: z.enum(CANCEL_REASONS, { error: `feedbackCategory must be one of ${CANCEL_REASONS.join(', ')}` }).default('other'),
-  feedbackText: z
-    .string({ error: 'feedbackText must be text' })
+  feedbackText: lines({ error: 'feedbackText must be text' })
     .max(FEEDBACK_TEXT_MAX, `feedbackText must be ${FEEDBACK_TEXT_MAX} characters or less`)
     .nullish()
     .transform((text) => text?.trim() || undefined),
@@ -59,7 +59,7 @@ export const BudgetFormSchema = z.object(budgetShape).superRefine(requireBudget)
 /** The payment dialog's action and its usage loader. */
 export const UPGRADE_RESOURCE = '/resources/upgrade'
 
-const returnTo = z.string().max(2000).optional()
+const returnTo = text().max(2000).optional().catch(undefined)
 
 /**
  * The payment dialog's forms (app/routes/resources.upgrade.ts), one per mode (spec 1 §2.5):
@@ -94,11 +94,11 @@ export const InvoiceQuery = z.object({
     .min(1, 'limit must be a number from 1 to 20')
     .max(20, 'limit must be a number from 1 to 20')
     .default(INVOICE_FIRST_PAGE),
-  starting_after: z.string().min(1).max(255, 'starting_after is not an invoice id').optional(),
+  starting_after: text().min(1).max(255, 'starting_after is not an invoice id').optional(),
 })
 
 /** Spec 1 §7 call 3: the page to come back to, without its leading slash. */
-export const CheckoutQuery = z.object({ returnURL: z.string().max(2000, 'returnURL is too long').optional() })
+export const CheckoutQuery = z.object({ returnURL: text().max(2000, 'returnURL is too long').optional() })
 
 export const BILLING_MESSAGES = {
   alreadyPlus: 'You already have PLUS.',

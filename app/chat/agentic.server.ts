@@ -12,21 +12,18 @@ import { isPlus } from '~/billing/subscription.server'
 import { DEFAULT_MODEL, modelRequiresSubscription, normalizeModel } from './models'
 import { estimatePromptTokens, estimateTokens } from './tokens'
 import { logger } from '~/lib/log.server'
+import { jsonValue, lines, text } from '~/lib/text'
 
 const log = logger('agentic')
 
 /** Spec 2 §3 agentic payload and §7 call 11. */
 export const AgenticBody = z.object({
-  input: z.unknown().optional(),
-  instruction: z
-    .string({ error: 'instruction must be text' })
-    .trim()
-    .min(1, 'instruction is required')
-    .max(4_000, 'instruction must be 4,000 characters or less'),
-  mode: z.string().max(50).optional().default('auto'),
-  name: z.string().max(200).optional(),
+  input: jsonValue().optional(),
+  instruction: lines({ error: 'instruction must be text' }).trim().min(1, 'instruction is required').max(4_000, 'instruction must be 4,000 characters or less'),
+  mode: text().max(50).optional().default('auto'),
+  name: text().max(200).optional(),
   pieceId: z.coerce.number().int().positive().optional(),
-  pieceName: z.string().max(64).optional(),
+  pieceName: text().max(64).optional(),
 })
 export type AgenticInput = z.infer<typeof AgenticBody>
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { AttachmentSchema, SendMessages } from './send-schema'
+import { lines, text } from '~/lib/text'
 
 /**
  * The history point (`historyIndex`) the user saw when they pressed a control: a send
@@ -25,7 +26,7 @@ export const ChatFormSchema = z.discriminatedUnion('intent', [
   z
     .object({
       intent: z.literal('send'),
-      message: z.string().max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
+      message: lines().max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
       attachments: z.array(AttachmentSchema).max(MAX_ATTACHMENTS, SendMessages.tooManyAttachments).optional().default([]),
       images: z.array(ImageFile).optional().default([]),
       at: HistoryPoint,
@@ -50,7 +51,7 @@ export const ChatFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('redo'), at: HistoryPoint }),
   z.object({ intent: z.literal('accept') }),
   z.object({ intent: z.literal('reject') }),
-  z.object({ intent: z.literal('model'), selectedModel: z.string().max(50) }),
+  z.object({ intent: z.literal('model'), selectedModel: text().max(50) }),
 ])
 
 export type ChatForm = z.infer<typeof ChatFormSchema>

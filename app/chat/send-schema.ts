@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { PIECE_CODE_MAX, PieceIdField } from '~/pieces/schema'
+import { jsonObject, jsonValue, lines, text } from '~/lib/text'
 
 export const SendMessages = {
   empty: 'Write a message or attach an image',
@@ -19,32 +20,32 @@ const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i
 const MAX_ATTACHMENT_URL = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 100
 
 export const AttachmentSchema = z.object({
-  id: z.string().max(100).optional(),
+  id: text().max(100).optional(),
   type: z.literal('image', { error: SendMessages.notAnImage }),
-  url: z.string({ error: SendMessages.notAnImage }).max(MAX_ATTACHMENT_URL, SendMessages.attachmentTooLarge).regex(DATA_URL, SendMessages.notAnImage),
+  url: text({ error: SendMessages.notAnImage }).max(MAX_ATTACHMENT_URL, SendMessages.attachmentTooLarge).regex(DATA_URL, SendMessages.notAnImage),
 })
 export type Attachment = z.infer<typeof AttachmentSchema>
 
 const HistoryMessage = z.object({
   role: z.enum(['user', 'assistant'], { error: 'messageHistory roles must be user or assistant' }),
-  content: z.string({ error: 'messageHistory content must be text' }).max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong),
-  attachments: z.array(z.unknown()).optional(),
+  content: lines({ error: 'messageHistory content must be text' }).max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong),
+  attachments: z.array(jsonValue()).optional(),
 })
 
 /** Spec 2 §7 call 7. */
 export const SendBody = z
   .object({
     pieceId: PieceIdField,
-    message: z.string({ error: 'message must be text' }).max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
+    message: lines({ error: 'message must be text' }).max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
     attachments: z
       .array(AttachmentSchema, { error: 'attachments must be a list' })
       .max(MAX_ATTACHMENTS, SendMessages.tooManyAttachments)
       .optional()
       .default([]),
-    code: z.string({ error: 'code must be text' }).max(PIECE_CODE_MAX, `code must be ${PIECE_CODE_MAX} characters or less`).optional(),
-    draftData: z.record(z.string(), z.unknown()).nullable().optional(),
+    code: lines({ error: 'code must be text' }).max(PIECE_CODE_MAX, `code must be ${PIECE_CODE_MAX} characters or less`).optional(),
+    draftData: jsonObject().nullable().optional(),
     messageHistory: z.array(HistoryMessage, { error: 'messageHistory must be a list' }).max(100).optional().default([]),
-    selectedModel: z.string({ error: 'selectedModel must be text' }).max(50).optional(),
+    selectedModel: text({ error: 'selectedModel must be text' }).max(50).optional(),
   })
   .refine((body) => body.message.trim().length > 0 || body.attachments.length > 0, SendMessages.empty)
 

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PRODUCT_NAME } from '~/lib/constants'
+import { lines } from '~/lib/text'
 
 /** The longest feedback kept (the database says so too). */
 export const FEEDBACK_MAX = 2000
@@ -17,7 +18,7 @@ export const FeedbackMessages = {
 
 /** Spec 2 §7 call 16 and the popover's form: `content`, trimmed, not blank. */
 export const FeedbackSchema = z.object({
-  content: z.string({ error: FeedbackMessages.blank }).trim().min(1, FeedbackMessages.blank).max(FEEDBACK_MAX, FeedbackMessages.tooLong),
+  content: lines({ error: FeedbackMessages.blank }).trim().min(1, FeedbackMessages.blank).max(FEEDBACK_MAX, FeedbackMessages.tooLong),
 })
 
 /** Where the popover posts, with and without JavaScript. */

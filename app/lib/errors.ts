@@ -8,7 +8,12 @@ export type RefusalKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not-fou
 /** `retryAfterSeconds`: when to try again (a `busy` refusal; the API answers it as Retry-After). */
 export type RefusalDetails = { requiresSubscription?: boolean; retryAfterSeconds?: number }
 
+/** Marks a DomainError, whichever copy of this module made it. */
+const DOMAIN_ERROR = Symbol.for('pieces.DomainError')
+
 export class DomainError extends Error {
+  readonly [DOMAIN_ERROR] = true
+
   constructor(
     readonly kind: RefusalKind,
     message: string,
@@ -16,6 +21,17 @@ export class DomainError extends Error {
   ) {
     super(message)
     this.name = 'DomainError'
+  }
+
+  /**
+   * server.ts (with the workers) and the Remix build each load this module, and a part
+   * chosen once per process (the billing provider) may be made by either: a refusal it
+   * throws must still be recognised as one, or it reaches the client as a 500 (issue 26).
+   * Subclasses keep the ordinary test.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== DomainError) return Function.prototype[Symbol.hasInstance].call(this, value)
+    return typeof value === 'object' && value !== null && (value as { [DOMAIN_ERROR]?: unknown })[DOMAIN_ERROR] === true
   }
 }
 

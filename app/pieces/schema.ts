@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, nameProblem, normalizeName } from '~/accounts/schema'
 import { FREE_PIECE_LIMIT, MAX_MESSAGE_CHARS, PRODUCT_NAME } from '~/lib/constants'
 import { parseCursor } from './cursor'
+import { jsonObject, lines, text } from '~/lib/text'
 
 export { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, normalizeName }
 
@@ -107,16 +108,14 @@ const tooShort = `Name must be at least ${NAME_MIN} characters`
  * A Piece name: checked as typed, then trimmed and lower-cased. An absent value (an empty
  * form field) reads as too short; another type is named as such for API clients.
  */
-export const PieceNameSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? tooShort : 'name must be a string') })
+export const PieceNameSchema = text({ error: (issue) => (issue.input === undefined ? tooShort : 'name must be a string') })
   .superRefine((value, ctx) => {
     const problem = pieceNameProblem(value)
     if (problem) ctx.addIssue({ code: 'custom', message: problem })
   })
   .transform(normalizeName)
 
-export const PieceDescriptionSchema = z
-  .string({ error: (issue) => (issue.input === undefined ? 'description is required' : 'description must be a string') })
+export const PieceDescriptionSchema = lines({ error: (issue) => (issue.input === undefined ? 'description is required' : 'description must be a string') })
   .transform((value) => value.trim())
   .refine((value) => value.length <= DESCRIPTION_MAX, PieceMessages.descriptionTooLong)
 
@@ -135,7 +134,7 @@ export const CreatePieceBody = z.object({
 })
 
 /** An icon as sent: a data URL to process, an address of an image we stored, or '' to remove it. */
-export const IconInputSchema = z.string({ error: PieceMessages.iconInvalid }).max(12 * 1024 * 1024, PieceMessages.imageTooLarge)
+export const IconInputSchema = text({ error: PieceMessages.iconInvalid }).max(12 * 1024 * 1024, PieceMessages.imageTooLarge)
 
 export const PIECE_CODE_MAX = 1_000_000
 
@@ -146,8 +145,8 @@ export const UpdatePieceBody = z
     description: PieceDescriptionSchema.optional(),
     icon: IconInputSchema.optional(),
     visibility: PieceVisibilitySchema.optional(),
-    code: z.string({ error: 'code must be a string' }).max(PIECE_CODE_MAX, `code must be ${PIECE_CODE_MAX} characters or less`).optional(),
-    draftData: z.record(z.string(), z.unknown(), { error: 'draftData must be an object or null' }).nullable().optional(),
+    code: lines({ error: 'code must be a string' }).max(PIECE_CODE_MAX, `code must be ${PIECE_CODE_MAX} characters or less`).optional(),
+    draftData: jsonObject({ error: 'draftData must be an object or null' }).nullable().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'Nothing to update: send name, description, icon or visibility')
 
@@ -162,8 +161,7 @@ export const CURSOR_MESSAGE = 'starting_after must be the updatedAt of a Piece o
  */
 export const PieceListQuery = z.object({
   limit: z.coerce.number({ error: limitMessage }).int(limitMessage).min(1, limitMessage).max(PIECE_LIST_MAX_PAGE, limitMessage).optional(),
-  starting_after: z
-    .string()
+  starting_after: text()
     .max(100, CURSOR_MESSAGE)
     .transform((value, ctx) => {
       // An empty value asks for the first page, as an absent one does.
@@ -187,8 +185,13 @@ export const PIECES_RESOURCE = '/resources/pieces'
 /** `?delete-piece=1` opens the delete dialog without JavaScript. */
 export const DELETE_PARAM = 'delete-piece'
 
-/** Which Piece, and the page the form was on (a refusal comes back there). */
-const target = { id: PieceIdSchema, returnTo: z.string().optional() }
+/**
+ * The page the form was on (a refusal comes back there): only ever read through
+ * safeRedirect, so a value it could not use is dropped, not a refusal.
+ */
+const returnTo = text().optional().catch(undefined)
+/** Which Piece, and the page the form was on. */
+const target = { id: PieceIdSchema, returnTo }
 
 /**
  * Every Piece form (the sidebar's New Piece and each action of the Piece menu), told apart
@@ -198,7 +201,7 @@ const target = { id: PieceIdSchema, returnTo: z.string().optional() }
  */
 export const PieceFormSchema = z.discriminatedUnion('intent', [
   // `prompt`: the empty /pieces carries a `?prompt=` into the first Piece, which sends it (spec 2 §2).
-  CreatePieceSchema.extend({ intent: z.literal('create'), returnTo: z.string().optional(), prompt: z.string().max(MAX_MESSAGE_CHARS).optional() }),
+  CreatePieceSchema.extend({ intent: z.literal('create'), returnTo, prompt: lines().max(MAX_MESSAGE_CHARS).optional() }),
   RenamePieceSchema.extend({ intent: z.literal('rename'), ...target }),
   DescriptionSchema.extend({ intent: z.literal('describe'), ...target }),
   z.object({
@@ -229,7 +232,7 @@ export const PIECE_FORM_FAILURES: Record<PieceIntent, string> = {
 /** What the action answers a fetcher whose form it refused; success is a redirect. */
 export type PieceFormReply = { result: SubmissionResult<string[]>; requiresSubscription?: boolean }
 
-export const PieceNameQuery = z.object({ name: z.string({ error: 'name is required' }).max(200, 'name is too long') })
+export const PieceNameQuery = z.object({ name: text({ error: 'name is required' }).max(200, 'name is too long') })
 
 /** 'piece_' and 8 hex characters (spec 2 §4, onboarding with a prompt). */
 export const RANDOM_PIECE_NAME_PATTERN = /^piece_[0-9a-f]{8}$/

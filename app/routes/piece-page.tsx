@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData, useRouteError } from '@remix-run/react'
+import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { useRef } from 'react'
 import { AgenticBridge } from '~/chat/agentic-bridge'
 import { getOptionalUser } from '~/accounts/session.server'
@@ -26,9 +26,20 @@ import { isUnavailable, NOT_FOUND_TITLE, NotFound, Unavailable } from '~/ui/erro
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request)
   if (viewer && !viewer.username) throw redirect(onboardingUrl(request))
-  const [page, shell] = await Promise.all([publicPageData(request, viewer, params.name ?? ''), viewer ? appShellData(request, viewer) : null])
-  return data({ ...page, shell }, { headers: { 'Cache-Control': 'private, no-store' } })
+  const [page, shell] = await Promise.allSettled([publicPageData(request, viewer, params.name ?? ''), viewer ? appShellData(request, viewer) : null])
+  if (shell.status === 'rejected') throw shell.reason
+  if (page.status === 'rejected') {
+    // Signed in, a name with nothing to show stays in the app (spec 1 §2.3): the boundary gets the frame's data with the 404.
+    if (shell.value && page.reason instanceof Response && page.reason.status === 404)
+      throw data<NotFoundInApp>({ shell: shell.value }, { status: 404, headers: PRIVATE })
+    throw page.reason
+  }
+  return data({ ...page.value, shell: shell.value }, { headers: PRIVATE })
 }
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
+
+type NotFoundInApp = { shell: Awaited<ReturnType<typeof appShellData>> }
 
 export default function PiecePage() {
   const { piece, previewSrc, previewElsewhere, showBadge, topBarPiece, shell, previewOrigin } = useLoaderData<typeof loader>()
@@ -86,5 +97,13 @@ export const shouldRevalidate = keepDataWhenSignedOut
 export function ErrorBoundary() {
   const signedIn = Boolean(useRootData()?.user)
   const error = useRouteError()
+  const shell = isRouteErrorResponse(error) && error.status === 404 ? (error.data as Partial<NotFoundInApp> | null)?.shell : undefined
+  if (shell) {
+    return (
+      <AppShell user={shell.user} initiallyCollapsed={shell.collapsed} pieces={shell.pieces} piecesLimit={shell.piecesLimit} topBarPiece={null}>
+        <NotFound />
+      </AppShell>
+    )
+  }
   return <PublicShell signedIn={signedIn}>{isUnavailable(error) ? <Unavailable /> : <NotFound />}</PublicShell>
 }

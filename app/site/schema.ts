@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lines, text } from '~/lib/text'
 
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
@@ -16,23 +17,20 @@ export const ContactMessages = {
   thankYouText: "Your message has been received. We'll get back to you as soon as we can.",
 } as const
 
-const optionalTrimmed = z
-  .string()
+const optionalTrimmed = text()
   .trim()
   .optional()
   .transform((value) => (value ? value : undefined))
 
 const contactFields = {
-  name: optionalTrimmed.pipe(z.string().min(CONTACT_NAME_MIN, ContactMessages.nameTooShort).optional()),
-  message: z
-    .string({ error: ContactMessages.messageRequired })
+  name: optionalTrimmed.pipe(text().min(CONTACT_NAME_MIN, ContactMessages.nameTooShort).optional()),
+  message: lines({ error: ContactMessages.messageRequired })
     .trim()
     .min(1, ContactMessages.messageRequired)
     .max(CONTACT_MESSAGE_MAX, ContactMessages.messageTooLong),
 }
 
-const contactEmail = z
-  .string({ error: ContactMessages.emailRequired })
+const contactEmail = text({ error: ContactMessages.emailRequired })
   .trim()
   .min(1, ContactMessages.emailRequired)
   .regex(EMAIL_PATTERN, ContactMessages.emailInvalid)
@@ -52,5 +50,5 @@ export const WaitlistMessages = {
 } as const
 
 export const WaitlistSchema = z.object({
-  email: z.string({ error: WaitlistMessages.emailRequired }).trim().min(1, WaitlistMessages.emailRequired).regex(EMAIL_PATTERN, WaitlistMessages.emailInvalid),
+  email: text({ error: WaitlistMessages.emailRequired }).trim().min(1, WaitlistMessages.emailRequired).regex(EMAIL_PATTERN, WaitlistMessages.emailInvalid),
 })

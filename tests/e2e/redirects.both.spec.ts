@@ -1,3 +1,4 @@
+import { grantPlus } from './database'
 import { expect, signIn, test } from './fixtures'
 
 test.describe('signed-out routing', () => {
@@ -26,6 +27,27 @@ test.describe('signed-out routing', () => {
     await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
     await expect(page.getByTestId('top-bar-title')).toHaveText('Page Not Found')
     await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeAttached()
+  })
+
+  test("signed in, an unknown name, an @handle and another user's private Piece are Page Not Found inside the app frame", async ({ page, browser }) => {
+    const owner = await browser.newPage()
+    const { email } = await signIn(owner)
+    await grantPlus(email)
+    const hidden = `hidden_${Math.random().toString(36).slice(2, 9)}`
+    expect((await owner.request.post('/api/private/pieces', { data: { name: hidden, visibility: 'private' } })).status()).toBe(201)
+    await owner.close()
+
+    await signIn(page)
+    for (const path of ['/no_such_piece', '/@foo', `/${hidden}`]) {
+      const response = await page.goto(path)
+      expect(response?.status(), path).toBe(404)
+      await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+      await expect(page.getByTestId('top-bar-title')).toHaveText('Page Not Found')
+      await expect(page.getByRole('complementary', { name: 'Sidebar' })).toBeAttached()
+      // Not the visitors' shell: no 'Open Pieces' and no footer.
+      await expect(page.getByRole('link', { name: 'Open Pieces' })).toHaveCount(0)
+      await expect(page.locator('footer')).toHaveCount(0)
+    }
   })
 
   test('a path starting with @ is not found', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTROL_CHARACTERS_MESSAGE } from '../../app/lib/text'
 import { distinctFreePorts, processRunner, type Child } from '../support/processes'
 
 /**
@@ -30,6 +31,47 @@ afterAll(async () => {
   web.child.kill('SIGTERM')
   await web.exited
 })
+
+/** NUL, a bell, an escape, DEL and a C1 control: none of them belongs in text a person typed. */
+const CONTROL_SAMPLES = ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085']
+
+/**
+ * A user with a session cookie and a bearer token, PLUS through the local provider's
+ * checkout (so billing history reaches the provider), and a Piece.
+ */
+async function signedInSubscriber(base: string) {
+  const email = `sweep.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`
+  const password = 'correct horse battery'
+  const signedUp = await fetch(`${base}/signup`, {
+    method: 'POST',
+    headers: { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }),
+    redirect: 'manual',
+  })
+  expect(signedUp.status).toBe(302)
+  const cookie = signedUp.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+  const issued = await fetch(`${base}/api/public/auth/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  const { token } = (await issued.json()) as { token: string }
+  const bearer = { Authorization: `Bearer ${token}` }
+  const json = { ...bearer, 'Content-Type': 'application/json' }
+  const username = `s${Math.random().toString(36).slice(2, 12)}`
+  expect((await fetch(`${base}/api/private/users/username`, { method: 'PATCH', headers: json, body: JSON.stringify({ username }) })).status).toBe(200)
+  const checkout = (await (await fetch(`${base}/api/private/users/sub?returnURL=settings`, { method: 'POST', headers: bearer })).json()) as { url: string }
+  const confirmed = await fetch(`${base}${new URL(checkout.url).pathname}`, { method: 'POST', headers: { Origin: base, Cookie: cookie }, redirect: 'manual' })
+  expect(confirmed.status).toBe(302)
+  const pieceName = `sweep_${Math.random().toString(36).slice(2, 9)}`
+  const created = await fetch(`${base}/api/private/pieces`, { method: 'POST', headers: json, body: JSON.stringify({ name: pieceName }) })
+  expect(created.status).toBe(201)
+  const { id: pieceId } = (await created.json()) as { id: number }
+  return { cookie, bearer, pieceId, pieceName }
+}
 
 /** Sends raw bytes and resolves with the status code of the answer (0 when the server just closed). */
 function raw(port: number, request: string | Buffer) {
@@ -144,6 +186,129 @@ describe('malformed requests', { timeout: 180_000 }, () => {
     expect((await fetch(`http://127.0.0.1:${appPort}/healthz`)).status).toBe(200)
     expect((await fetch(`http://127.0.0.1:${previewPort}/healthz`)).status).toBe(200)
     expect(web.output()).not.toMatch(/unhandled rejection|unhandled error/)
+  }, 120_000)
+
+  it('answers every API call and form with bad input (control characters, unknown cursors) without a 5xx', async () => {
+    const base = `http://127.0.0.1:${appPort}`
+    const logged = web.logLines().length
+    const user = await signedInSubscriber(base)
+    const answers: Array<[string, number, string]> = []
+    const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = user.bearer) => {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: body === undefined ? headers : { ...headers, 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      })
+      answers.push([`${method} ${path} ${JSON.stringify(body) ?? ''}`.slice(0, 140), response.status, (await response.text()).slice(0, 200)])
+      return response.status
+    }
+    // Answers that should have been a 400 and were not, all of them at once.
+    const notRefused: string[] = []
+    const refused = async (...args: Parameters<typeof call>) => {
+      const status = await call(...args)
+      if (status !== 400) notRefused.push(`${status} ${answers.at(-1)![0]}`)
+    }
+    // A page load posts to the page; a fetcher (the page with JavaScript) to its `.data`, where a refusal is a 400 with the message.
+    const form = async (path: string, fields: Record<string, string>, mode: 'document' | 'fetcher' = 'document') => {
+      const target = mode === 'fetcher' ? path.replace(/(\?|$)/, '.data$1') : path
+      const response = await fetch(`${base}${target}`, {
+        method: 'POST',
+        headers: {
+          Origin: base,
+          Cookie: user.cookie,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Sec-Fetch-Mode': mode === 'document' ? 'navigate' : 'cors',
+        },
+        body: new URLSearchParams(fields),
+        redirect: 'manual',
+      })
+      const body = await response.text()
+      answers.push([`form ${target} ${mode} ${JSON.stringify(fields)}`.slice(0, 140), response.status, body.slice(0, 200)])
+      if (mode === 'fetcher' && (response.status !== 400 || !body.includes(CONTROL_CHARACTERS_MESSAGE)))
+        notRefused.push(`${response.status} ${answers.at(-1)![0]}`)
+      return response.status
+    }
+
+    // Cursors that are not one of the user's invoices (issue 26): each a 400 with the provider's message.
+    for (const cursor of ['-1', '0', 'abc', '99999999999999999999', "'", '[]', '2026-02-30', 'in_\u0000', '\u0007']) {
+      await refused('GET', `/api/private/users/sub-invoices?${new URLSearchParams({ starting_after: cursor })}`)
+    }
+    for (const limit of ['-1', 'abc', '1e99', '']) await call('GET', `/api/private/users/sub-invoices?${new URLSearchParams({ limit })}`)
+
+    // NUL and other control characters in every text a user can send: a clear 400, never stored.
+    for (const bad of CONTROL_SAMPLES) {
+      const email = `bad${bad}x@example.com`
+      await refused('POST', '/api/private/feedback', { content: `a${bad}b` })
+      await refused('POST', '/api/public/contact', { email: 'a@example.com', message: `a${bad}b` })
+      await refused('POST', '/api/public/contact', { email: 'a@example.com', name: `an${bad}`, message: 'hello' })
+      await refused('POST', '/api/public/contact', { email, message: 'hello' })
+      await refused('POST', '/api/public/email-signup', { email })
+      await refused('POST', '/api/public/auth/token', { email, password: 'correct horse battery' })
+      await refused('POST', '/api/public/users/register', { email, firebaseUid: `u${bad}` })
+      await refused('POST', '/api/private/pieces', { name: `abc${bad}` })
+      await refused('PATCH', `/api/private/pieces?id=${user.pieceId}`, { description: `a${bad}b` })
+      await refused('PATCH', `/api/private/pieces?id=${user.pieceId}`, { code: `<p>${bad}</p>` })
+      await refused('PATCH', `/api/private/pieces?id=${user.pieceId}`, { draftData: { note: `a${bad}` } })
+      await refused('PATCH', `/api/private/pieces?id=${user.pieceId}`, { draftData: { [`k${bad}`]: 1 } })
+      await refused('PATCH', '/api/private/users/username', { username: `abc${bad}` })
+      await refused('PATCH', '/api/private/users/model', { selectedModel: `gpt${bad}` })
+      await refused('PATCH', '/api/private/users/sub-cancel', { feedbackText: `a${bad}b` })
+      await refused('POST', '/api/private/piece-user-usage', { pieceId: user.pieceId, message: `make${bad}it` })
+      await refused('POST', '/api/private/piece-user-usage', { pieceId: user.pieceId, message: 'hi', code: `x${bad}` })
+      await refused('POST', '/api/private/piece-user-usage', { pieceId: user.pieceId, message: 'hi', messageHistory: [{ role: 'user', content: bad }] })
+      await refused('POST', '/api/private/agentic/execute', { pieceId: user.pieceId, instruction: `do${bad}` })
+      await refused('POST', '/api/private/agentic/execute', { pieceId: user.pieceId, instruction: 'do', input: { text: bad } })
+      const query = (name: string, value: string) => new URLSearchParams({ [name]: value }).toString()
+      await call('GET', `/api/private/pieces/check-name?${query('name', `abc${bad}`)}`)
+      await call('GET', `/api/opt/pieces/by-name?${query('name', `abc${bad}`)}`)
+      await call('GET', `/api/private/pieces/by-name?${query('name', `abc${bad}`)}`)
+      await call('GET', `/api/private/users/check-username?${query('username', `abc${bad}`)}`)
+      await call('GET', `/api/public/users/check?${query('firebaseUid', `u${bad}`)}`)
+      await call('GET', `/api/opt/users/sub-status?${query('userId', `u${bad}`)}`)
+      await call('GET', `/api/opt/pieces?${query('starting_after', bad)}`)
+      await call('GET', `/api/private/chat/status?${query('pieceId', bad)}`)
+
+      // The same texts through the forms, as a page load and as a fetcher.
+      for (const mode of ['document', 'fetcher'] as const) {
+        await form('/resources/feedback', { content: `a${bad}b` }, mode)
+        await form('/contact', { email: 'a@example.com', message: `a${bad}b` }, mode)
+        await form('/settings/contact', { message: `a${bad}b` }, mode)
+        await form('/landing', { email }, mode)
+        await form('/resources/pieces', { intent: 'create', name: `abc${bad}` }, mode)
+        await form('/resources/pieces', { intent: 'describe', id: String(user.pieceId), description: `a${bad}b` }, mode)
+        await form('/resources/pieces', { intent: 'create', name: 'abcdef', prompt: `a${bad}b` }, mode)
+        await form(`/pieces/${user.pieceName}`, { intent: 'send', message: `make${bad}it` }, mode)
+        await form('/settings', { intent: 'cancel-subscription', feedbackCategory: 'other', feedbackText: `a${bad}b` }, mode)
+        await form('/onboarding', { username: `abc${bad}` }, mode)
+      }
+      for (const mode of ['document', 'fetcher'] as const) {
+        await form('/signup', { email, password: 'correct horse battery' }, mode)
+        await form('/signin', { email: 'a@example.com', password: `correct${bad}horse` }, mode)
+      }
+      for (const path of [`/@abc${encodeURIComponent(bad)}`, `/pieces/abc${encodeURIComponent(bad)}`, `/pieces?${new URLSearchParams({ prompt: bad })}`]) {
+        await call('GET', path, undefined, { Cookie: user.cookie })
+      }
+    }
+
+    const serverErrors = answers.filter(([, status]) => status >= 500)
+    expect(serverErrors).toEqual([])
+    expect(notRefused).toEqual([])
+    const refusals = answers.filter(([label, status]) => status === 400 && /feedback|contact|email-signup|username/.test(label))
+    expect(refusals.length).toBeGreaterThan(0)
+    for (const [, , body] of refusals.filter(([label]) => label.startsWith('POST /api/private/feedback'))) {
+      expect(JSON.parse(body)).toEqual({ message: CONTROL_CHARACTERS_MESSAGE })
+    }
+    expect(answers.find(([label]) => label.startsWith('GET /api/private/users/sub-invoices?starting_after=-1'))?.[2]).toBe(
+      JSON.stringify({ message: 'starting_after is not one of your invoices.' }),
+    )
+    // Nothing unexpected on the server's side either (the malformed bodies above log theirs).
+    expect(
+      web
+        .logLines()
+        .slice(logged)
+        .filter((line) => line.level === 'error' || line.level === 'fatal'),
+    ).toEqual([])
   }, 120_000)
 
   it('answers 413 to a chunked body past the limit without reading it all into memory', async () => {

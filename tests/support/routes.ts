@@ -38,6 +38,8 @@ export async function thrown(promise: Promise<unknown>): Promise<Response> {
     await promise
   } catch (error) {
     if (error instanceof Response) return error
+    // `throw data(value, init)`: Remix answers it as a response of that status with the value.
+    if (isThrownData(error)) return Response.json(error.data, error.init ?? undefined)
     throw error
   }
   throw new Error('expected a thrown response')
@@ -78,3 +80,6 @@ export function useGenerateWorker({ model, verify = false }: { model: boolean; v
     return fake
   }
 }
+
+const isThrownData = (error: unknown): error is { data: unknown; init: ResponseInit | null } =>
+  typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'DataWithResponseInit'

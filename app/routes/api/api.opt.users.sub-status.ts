@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { optionalApiIdentity } from '~/accounts/api-auth.server'
 import { getSubscriptionStatusByUid } from '~/billing/subscription.server'
 import { apiJson, apiRoute, parseOrFail } from '~/lib/api.server'
+import { text } from '~/lib/text'
 
-const Query = z.object({ userId: z.string().min(1).max(128).optional() })
+const Query = z.object({ userId: text().min(1).max(128).optional() })
 
 /**
  * Spec 1 §7 call 8: the subscription status of `userId` (an identity id; the caller's own

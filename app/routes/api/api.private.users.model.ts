@@ -2,8 +2,9 @@ import { z } from 'zod'
 import { privateRoute } from '~/accounts/api-auth.server'
 import { setSelectedModel } from '~/accounts/preferences.server'
 import { apiJson, readJson, rejectGet, requireMethod } from '~/lib/api.server'
+import { text } from '~/lib/text'
 
-const Body = z.object({ selectedModel: z.string({ error: 'selectedModel must be a string' }) })
+const Body = z.object({ selectedModel: text({ error: 'selectedModel must be a string' }) })
 
 export const loader = rejectGet
 

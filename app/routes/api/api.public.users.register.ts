@@ -3,12 +3,13 @@ import { userExistsByUid } from '~/accounts/accounts.server'
 import { AuthMessages } from '~/accounts/schema'
 import { ApiFailure, apiJson, apiRoute, readJson, rejectGet, requireMethod } from '~/lib/api.server'
 import { EMAIL_PATTERN } from '~/site/schema'
+import { text } from '~/lib/text'
 
 export const loader = rejectGet
 
 const Body = z.object({
-  email: z.string({ error: AuthMessages.emailRequired }).trim().regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
-  firebaseUid: z.string({ error: 'firebaseUid is required' }).min(1, 'firebaseUid is required').max(128),
+  email: text({ error: AuthMessages.emailRequired }).trim().regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
+  firebaseUid: text({ error: 'firebaseUid is required' }).min(1, 'firebaseUid is required').max(128),
 })
 
 /**
