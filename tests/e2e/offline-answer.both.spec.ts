@@ -43,6 +43,8 @@ test.describe('the offline builder', () => {
       label: `offline-${test.info().project.name}`,
       databaseUrl: database.url,
       inherits: (name) => !/^(OPENAI_|GOOGLE_|BILLING_PROVIDER|APP_ORIGIN|STRIPE_)/.test(name),
+      // Its browser checks are what the test waits for: at background priority they starve behind the tests' own browsers (decision 0035).
+      env: { BROWSER_NICE: '0' },
     })
   })
   test.afterAll(async () => {
