@@ -88,13 +88,15 @@ const LACKING: [RegExp, string][] = [
   [/\b(?:music|mp3|audio|video|podcast) player\b|\bplaylist\b/i, 'a media player'],
   [/\brecipe(?:s)? (?:book|app|box|manager|collection)\b/i, 'a recipe book'],
   [/\binvoice/i, 'an invoice maker'],
-  [/\b(?:chess|checkers|draughts|sudoku|tetris|minesweeper|solitaire|wordle|crossword|pong|breakout|pac-?man)\b/i, 'that game'],
-  [/\bmaps?\b(?! of)|\bgps\b|\bdirections\b/i, 'a map'],
+  [/\b(?:chess|checkers|draughts|sudoku|tetris|minesweeper|solitaire|wordle|crossword|pong|breakout|pac-?man)\b/i, 'a game of $&'],
+  [/\bmaps?\b|\bgps\b/i, 'a map'],
 ]
 
 /** Why the catalogue cannot build what the prompt asks, though a word of it names a kind it has; undefined when it can. */
 export function lacking(prompt: string): string | undefined {
-  const missing = LACKING.find(([pattern]) => pattern.test(prompt))?.[1]
-  if (missing) return `it cannot build ${missing}`
+  for (const [pattern, what] of LACKING) {
+    const named = pattern.exec(prompt)?.[0]
+    if (named) return `it cannot build ${what.replace('$&', named.toLowerCase())}`
+  }
   return kindOf(prompt)?.lacks?.(prompt)
 }
