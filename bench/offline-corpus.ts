@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core'
 import { offlineGenerate, type OfflineResult } from '../app/chat/offline'
 
 /**
@@ -6,8 +7,15 @@ import { offlineGenerate, type OfflineResult } from '../app/chat/offline'
  * edited page must and must not hold, or that it must be answered with the page left as it
  * was. Used by `npm run bench:offline` and by app/chat/offline/corpus.test.ts.
  */
-export type PromptCase = { prompt: string; kind: string; has?: string[] }
-export type FollowUpCase = { base: string; request: string; has?: string[]; lacks?: string[]; answer?: true }
+/**
+ * What a page must do once loaded in Chromium (bench/offline.ts and
+ * tests/integration/offline-pages.test.ts): fill a field, click, then read a text or a
+ * computed style.
+ */
+export type Step = ['fill', string, string] | ['click', string, number?] | ['text', string, string] | ['style', string, string, string]
+/** A first prompt: the kind it must build and what the page must hold; or (`answer`) a prompt it must answer, building nothing, with `says` in the answer. */
+export type PromptCase = { prompt: string; kind: string; has?: string[]; works?: Step[] } | { prompt: string; answer: true; says?: string[] }
+export type FollowUpCase = { base: string; request: string; has?: string[]; lacks?: string[]; answer?: true; says?: string[]; works?: Step[] }
 
 export const PROMPTS: PromptCase[] = [
   { prompt: 'a tip calculator', kind: 'tip-calculator', has: ['Tip calculator', 'id="bill"'] },
@@ -99,6 +107,27 @@ export const PROMPTS: PromptCase[] = [
   { prompt: 'roll a d6', kind: 'dice', has: ['6 sides'] },
   { prompt: 'a guessing game', kind: 'guess-the-number' },
   { prompt: 'a blue pomodoro timer', kind: 'pomodoro', has: ['--accent: #2563eb;'] },
+  // Issue 26.4: a subject the catalogue lacks is answered, never built as another app.
+  { prompt: 'a quiz about dinosaurs, 5 questions', answer: true, says: ['“dinosaurs”'] },
+  { prompt: 'a movie trivia quiz', answer: true, says: ['“movie”'] },
+  { prompt: 'a harry potter quiz with 10 questions', answer: true, says: ['“harry potter”'] },
+  { prompt: 'flashcards to learn biology terms', answer: true, says: ['“biology terms”'] },
+  { prompt: 'test me on the periodic table', answer: true, says: ['“periodic table”'] },
+  { prompt: 'a quiz', kind: 'quiz', has: ['World capitals quiz'] },
+  { prompt: 'a fun 5 question quiz', kind: 'quiz', has: ['World capitals quiz', '5 questions'] },
+  { prompt: 'a geography quiz', kind: 'quiz', has: ['World capitals quiz'] },
+  { prompt: 'a trivia game about space', kind: 'quiz', has: ['The solar system quiz'] },
+  { prompt: 'an expense splitter that shows who owes whom', answer: true, says: ['expense splitter'] },
+  { prompt: 'split expenses between friends on a trip', answer: true, says: ['expense splitter'] },
+  { prompt: 'a kanban board with to-do, doing and done columns', answer: true, says: ['kanban board'] },
+  { prompt: 'a weather dashboard with a clock', answer: true, says: ['weather app'] },
+  { prompt: 'a calendar with a to-do list', answer: true, says: ['calendar'] },
+  { prompt: 'a music player with a playlist', answer: true, says: ['media player'] },
+  { prompt: 'a chess game with a timer', answer: true, says: ['a game of chess'] },
+  { prompt: 'a map of my city with a to-do list of places', answer: true, says: ['a map'] },
+  { prompt: 'a recipe book with a shopping list', answer: true, says: ['recipe book'] },
+  { prompt: 'a budget planner', kind: 'expense-tracker' },
+  { prompt: 'a pomodoro timer with a work period of 45 minutes', kind: 'pomodoro', has: ['45 min focus'] },
 ]
 
 export const FOLLOW_UPS: FollowUpCase[] = [
@@ -166,7 +195,146 @@ export const FOLLOW_UPS: FollowUpCase[] = [
   { base: 'a tip calculator', request: 'make it look nicer', answer: true },
   { base: 'a quiz about capitals', request: 'add more questions', answer: true },
   { base: 'a notes app', request: 'hello', answer: true },
+  // Issue 26.4: a new button with a named action of the app, working in the page.
+  {
+    base: 'a to-do list',
+    request: 'add a button that clears all completed tasks',
+    has: ['data-action="clear-done"', '>Clear completed</button>'],
+    works: [
+      ['fill', '#task', 'Walk the dog'],
+      ['click', '[data-button="add"]'],
+      ['fill', '#task', 'Buy milk'],
+      ['click', '[data-button="add"]'],
+      ['click', '[data-item="Walk the dog"] input'],
+      ['text', '#left', '1 of 2 left'],
+      ['click', '[data-action="clear-done"]'],
+      ['text', '#left', '1 of 1 left'],
+      ['text', '#items', 'Buy milk'],
+    ],
+  },
+  {
+    base: 'a shopping list with milk, eggs and bread',
+    request: 'add a button to mark all items as done',
+    has: ['data-action="all-done"'],
+    works: [
+      ['click', '[data-action="all-done"]'],
+      ['text', '#left', '0 of 3 left'],
+    ],
+  },
+  {
+    base: 'a shopping list with milk, eggs and bread',
+    request: 'add a button that sorts the list alphabetically',
+    has: ['data-action="sort"'],
+    works: [
+      ['click', '[data-action="sort"]'],
+      ['text', '#items li:first-child span', 'Bread'],
+    ],
+  },
+  { base: 'a to-do list', request: 'add a clear button', has: ['data-action="reset"'] },
+  { base: 'a notes app', request: 'add a button that clears all completed tasks', answer: true, says: ['“clears all completed tasks”'] },
+  {
+    base: 'a counter',
+    request: 'add a button that doubles the number',
+    has: ['data-action="count"', '>Double</button>'],
+    works: [
+      ['click', '#plus', 3],
+      ['click', '[data-action="count"]'],
+      ['text', '#count', '6'],
+    ],
+  },
+  {
+    base: 'a counter',
+    request: 'add a button that adds 10',
+    has: ['>+10</button>'],
+    works: [
+      ['click', '[data-action="count"]', 2],
+      ['text', '#count', '20'],
+    ],
+  },
+  {
+    base: 'a counter for push-ups',
+    request: 'add a button that halves the count',
+    has: ['>Halve</button>'],
+    works: [
+      ['click', '#plus', 5],
+      ['click', '[data-action="count"]'],
+      ['text', '#count', '2.5'],
+    ],
+  },
+  { base: 'a counter', request: 'add a button that subtracts five', has: ['data-by="-5"', '>−5</button>'] },
+  {
+    base: 'a counter',
+    request: 'add a button that sets it to 100',
+    has: ['data-op="="', '>Set to 100</button>'],
+    works: [
+      ['click', '[data-action="count"]'],
+      ['text', '#count', '100'],
+    ],
+  },
+  { base: 'a counter', request: 'add a "Times three" button that multiplies by 3', has: ['data-by="3"', '>Times three</button>'] },
+  { base: 'a counter', request: 'add a button that plays a sound', answer: true, says: ['“plays a sound”'] },
+  { base: 'a counter', request: 'add a stop button', answer: true, says: ['“stop”'] },
+  { base: 'a tip calculator', request: 'add a button that doubles the number', answer: true },
+  // A changed duration or number: only what was named changes.
+  {
+    base: 'a pomodoro timer',
+    request: 'change the work period to 50 minutes',
+    has: ['50 min focus, 5 min breaks, a 15 min break after four', '<li data-item="0">Focus · 50 min</li>', '{"name":"Focus","seconds":3000}'],
+    works: [['text', '#time', '50:00']],
+  },
+  {
+    base: 'pomodoro timer with 50 minute focus and 10 minute break',
+    request: 'make the long break 20 minutes',
+    has: ['50 min focus, 10 min breaks, a 20 min break after four'],
+    works: [
+      ['click', '#skip', 7],
+      ['text', '#phase', 'Long break'],
+      ['text', '#time', '20:00'],
+    ],
+  },
+  { base: 'a pomodoro timer', request: 'set the short break to 7 minutes', has: ['25 min focus, 7 min breaks, a 15 min break after four'] },
+  { base: 'a pomodoro timer', request: 'make work 45 minutes and breaks 10 minutes', has: ['45 min focus, 10 min breaks, a 15 min break after four'] },
+  { base: 'a pomodoro timer', request: 'change the lunch period to 50 minutes', answer: true, says: ['focus, short break and long break'] },
+  { base: 'a 10 minute timer', request: 'change it to 3 minutes', has: ['Time left · 3 min'], works: [['text', '#time', '03:00']] },
+  { base: 'an egg timer', request: 'set the timer to 90 seconds', has: ['<h1 id="title">Egg timer</h1>', 'Time left · 90 s'] },
+  { base: 'a HIIT interval timer', request: 'make the rest 30 seconds', has: ['8 rounds of 40 s work and 30 s rest'] },
+  { base: 'a HIIT interval timer with 30 seconds work', request: 'make it 12 rounds', has: ['12 rounds of 30 s work and 20 s rest'] },
+  { base: 'a water tracker', request: 'change the goal to 12 glasses', has: ['12 glasses a day'] },
+  { base: 'a metronome', request: 'set the tempo to 90 bpm', has: ['90 BPM'] },
+  { base: 'a flags quiz', request: 'make it 5 questions', has: ['Flags of the world quiz', '5 questions'] },
+  { base: 'a pomodoro timer', request: 'rename it to Deep Work and make the focus 50 minutes', has: ['<h1 id="title">Deep Work</h1>', '50 min focus'] },
+  // A quiz topic without a bank, another app's subject: answered, the page as it was.
+  { base: 'a flags quiz', request: 'make it about dinosaurs', answer: true, says: ['“dinosaurs”'] },
+  { base: 'a quiz about capitals', request: 'make it a quiz about the roman empire', answer: true, says: ['“roman empire”'] },
+  { base: 'a tip calculator', request: 'make it a weather app', answer: true, says: ['weather app'] },
+  { base: 'a counter', request: 'turn it into a kanban board', answer: true, says: ['kanban board'] },
+  { base: 'an expense tracker', request: 'make it an expense splitter that shows who owes whom', answer: true, says: ['expense splitter'] },
+  // Compound edits: every part done, or the answer names the part it cannot do.
+  {
+    base: 'a pomodoro timer',
+    request: 'make the start button green and bigger',
+    has: ['#start { background: #16a34a; font-size: 1.2rem; padding: 0.85rem 1.4rem; }'],
+    lacks: ['--accent: #16a34a;'],
+    works: [
+      ['style', '#start', 'background-color', 'rgb(22, 163, 74)'],
+      ['style', '#skip', 'background-color', 'rgb(226, 232, 240)'],
+    ],
+  },
+  { base: 'a counter', request: 'make the plus button red', has: ['#plus { background: #dc2626; }'] },
+  { base: 'a counter', request: 'make the start button green', answer: true, says: ['no “start” button'] },
+  { base: 'a pomodoro timer', request: 'make the start button green and spinning', answer: true, says: ['“spinning”'] },
+  { base: 'a tip calculator', request: 'make it blue and bigger', has: ['--accent: #2563eb;', '--size: 19px;'] },
+  { base: 'a counter', request: 'make the buttons bigger and add a confetti animation', answer: true, says: ['“add a confetti animation”'] },
+  {
+    base: 'a to-do list',
+    request: 'make it dark, use a serif font and add a print button',
+    has: ['--background: #0f172a;', '--font: Georgia', 'data-action="print"'],
+  },
+  { base: 'a tip calculator', request: 'add a red reset button', has: ['data-action="reset" style="background: #dc2626"'] },
 ]
+
+/** The kind a first prompt must build; null when it must be answered. */
+export const kindAsked = (item: PromptCase) => ('answer' in item ? null : item.kind)
 
 /**
  * Whether the offline builder did what a corpus case asks, with the reasons it did not.
@@ -174,9 +342,17 @@ export const FOLLOW_UPS: FollowUpCase[] = [
  */
 export type Verdict = { ok: boolean; problems: string[]; result: OfflineResult; before: string }
 
+const CANNOT_START = "Offline mode can't do that yet: "
+
 export function judgePrompt(item: PromptCase): Verdict {
   const result = offlineGenerate(item.prompt, '')
   const problems: string[] = []
+  if ('answer' in item) {
+    if (result.code) problems.push(`built ${result.kind ?? 'a page'} instead of answering`)
+    if (!result.answer?.startsWith(CANNOT_START)) problems.push('did not say what it cannot do')
+    for (const text of item.says ?? []) if (!result.answer?.includes(text)) problems.push(`the answer does not say ${text}`)
+    return { ok: !problems.length, problems, result, before: '' }
+  }
   if (result.kind !== item.kind) problems.push(`built ${result.kind ?? 'nothing'}, not ${item.kind}`)
   if (result.answer) problems.push(`answered: ${result.answer}`)
   for (const text of item.has ?? []) if (!result.code.includes(text)) problems.push(`missing ${text}`)
@@ -190,6 +366,7 @@ export function judgeFollowUp(item: FollowUpCase): Verdict {
   if (item.answer) {
     if (!result.answer) problems.push('changed the page instead of answering')
     if (result.code !== before) problems.push('the page changed')
+    for (const text of item.says ?? []) if (!result.answer?.includes(text)) problems.push(`the answer does not say ${text}`)
   } else {
     if (result.answer) problems.push(`answered: ${result.answer}`)
     if (!result.full && !result.patches.length) problems.push('no patches')
@@ -197,4 +374,30 @@ export function judgeFollowUp(item: FollowUpCase): Verdict {
     for (const text of item.lacks ?? []) if (result.code.includes(text)) problems.push(`still has ${text}`)
   }
   return { ok: !problems.length, problems, result, before }
+}
+
+/**
+ * Runs a case's steps on its page, loaded in a browser page (playwright-core's `Page`):
+ * answers the steps that did not do what they say.
+ */
+export async function tryPage(page: Pick<Page, 'setContent' | 'locator'>, code: string, steps: Step[]): Promise<string[]> {
+  await page.setContent(code, { waitUntil: 'load' })
+  for (const step of steps) {
+    const [what, selector] = step
+    const element = page.locator(selector).first()
+    try {
+      if (what === 'fill') await element.fill(step[2], { timeout: 2_000 })
+      else if (what === 'click') for (let time = 0; time < (step[2] ?? 1); time += 1) await element.click({ timeout: 2_000 })
+      else if (what === 'text') {
+        const text = (await element.textContent({ timeout: 2_000 }))?.trim() ?? ''
+        if (!text.includes(step[2])) return [`${selector} says “${text}”, not “${step[2]}”`]
+      } else {
+        const value = await element.evaluate((node, property) => getComputedStyle(node).getPropertyValue(property), step[2], { timeout: 2_000 })
+        if (value !== step[3]) return [`${selector} has ${step[2]} ${value}, not ${step[3]}`]
+      }
+    } catch (error) {
+      return [`${what} ${selector}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`]
+    }
+  }
+  return []
 }

@@ -63,5 +63,18 @@ export function redo(draft: DraftData): DraftData {
   }
 }
 
-/** A pending generation exists when history holds exchanges not yet accepted. */
-export const hasPending = (draft: DraftData) => draft.exchangeHistory.length > 0
+/**
+ * An exchange that changed nothing: its code is the code it was asked of (the exchange
+ * before it, or the saved code for the first), as when the builder answered instead of building.
+ */
+export function changedNothing(draft: DraftData, index: number, savedCode: string) {
+  const exchange = draft.exchangeHistory[index]
+  const before = index > 0 ? draft.exchangeHistory[index - 1]?.assistantMessage.content : savedCode
+  return exchange !== undefined && exchange.assistantMessage.content === before
+}
+
+/**
+ * A pending generation exists when history holds an exchange not yet accepted that changed
+ * the code: Accept and Reject for answers alone would decide nothing (issue 26.4).
+ */
+export const hasPending = (draft: DraftData, savedCode: string) => draft.exchangeHistory.some((_, index) => !changedNothing(draft, index, savedCode))

@@ -7,6 +7,8 @@ export const STATUS_MESSAGES = {
   planning: 'Planning',
   generating: 'Generating',
   complete: 'Generation complete',
+  /** Issue 26.4: the builder answered in the chat instead of changing the Piece. */
+  answered: 'Answered in the chat: the Piece was not changed',
   error: 'Something went wrong',
   busy: 'Another generation in progress',
   stopped: 'Generation stopped',

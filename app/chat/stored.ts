@@ -68,6 +68,8 @@ export const StoredResult = z.object({
   tokensUsed: z.number(),
   tokensSaved: z.number(),
   answer: z.string().optional(),
+  /** Issue 26.4: the code is the code it was asked of (an answer, not a build). */
+  unchanged: z.boolean().optional(),
   verification: VerificationSchema.optional(),
 })
 export type GenerationResult = z.infer<typeof StoredResult>
@@ -93,4 +95,6 @@ export const ChatEventSchema = z.object({
   queuePosition: z.number().optional(),
   error: z.string().optional(),
   verification: VerificationSchema.optional(),
+  /** On `complete`: the generation answered and left the code as it was (issue 26.4). */
+  unchanged: z.boolean().optional(),
 })

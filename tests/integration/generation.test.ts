@@ -101,6 +101,21 @@ describe('a send', () => {
       select draft from pieces where id = ${owner.pieceId}`
     const last = piece!.draft.exchangeHistory.at(-1)!.assistantMessage
     expect(last).toMatchObject({ content: edited.code, answer: answered.answer })
+    // Issue 26.4: the result and its complete event say the code did not change (no "Generation complete", no Accept for nothing).
+    expect(answered.unchanged).toBe(true)
+    expect(edited.unchanged).toBeUndefined()
+    const [complete] = await sql<{ payload: { unchanged?: boolean } }[]>`
+      select payload from generation_events where piece_id = ${owner.pieceId} and payload->>'type' = 'complete' order by id desc limit 1`
+    expect(complete!.payload.unchanged).toBe(true)
+  })
+
+  it('answers a first prompt about a subject it has no questions for, building nothing, charging nothing (issue 26.4)', async () => {
+    const owner = await newOwner()
+    const answered = await (await sendMessage(owner, { message: 'a quiz about dinosaurs, 5 questions' })).json()
+    expect(answered).toMatchObject({ code: '', patches: [], tokensUsed: 0, unchanged: true })
+    expect(answered.answer).toContain('“dinosaurs”')
+    const usageResponse = await call(usage.loader as Handler, 'GET', '/api/private/user-usage', owner.auth)
+    expect((await usageResponse.json()).dailyTokenCount).toBe(0)
   })
 
   it('refuses bad input with 400 and a foreign Piece with 404, changing nothing', async () => {

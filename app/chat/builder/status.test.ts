@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_DRAFT, type DraftData } from '../draft'
+import { EMPTY_DRAFT, hasPending, type DraftData } from '../draft'
 import { initialStatus } from './status'
 
 const built: DraftData = {
@@ -13,7 +13,7 @@ const built: DraftData = {
   ],
   historyIndex: 0,
 }
-const idle = { stage: 'idle' as const, lastOutcome: null, draft: EMPTY_DRAFT, running: null }
+const idle = { stage: 'idle' as const, lastOutcome: null, draft: EMPTY_DRAFT, running: null, savedCode: '' }
 
 describe('the status a page load shows (spec 2 §4)', () => {
   it('is ready before any generation, and after a decided or dismissed one', () => {
@@ -34,6 +34,28 @@ describe('the status a page load shows (spec 2 §4)', () => {
       progress: null,
     })
     expect(initialStatus({ ...idle, lastOutcome: { status: 'failed', error: null } }).message).toBe('Something went wrong')
+  })
+
+  it('after an answer that changed nothing, says so instead of "Generation complete" (issue 26.4)', () => {
+    const answer = (content: string) => ({
+      userMessage: { role: 'user' as const, content: 'connect it to my calendar', attachments: [] },
+      assistantMessage: { role: 'assistant' as const, content, attachments: [], answer: "Offline mode can't do that yet: …" },
+      tokensUsed: 0,
+    })
+    const complete = { status: 'complete' as const, error: null }
+    const answeredFirst: DraftData = { ...EMPTY_DRAFT, exchangeHistory: [answer('<p>saved</p>')], historyIndex: 0 }
+    expect(initialStatus({ ...idle, savedCode: '<p>saved</p>', draft: answeredFirst, lastOutcome: complete })).toEqual({
+      status: 'idle',
+      message: 'Answered in the chat: the Piece was not changed',
+      progress: null,
+    })
+    // A build still waiting for Accept, then an answer: the answer is said, and the build stays pending.
+    const afterBuild: DraftData = { ...built, exchangeHistory: [...built.exchangeHistory, answer('<p>1</p>')], historyIndex: 1 }
+    expect(initialStatus({ ...idle, draft: afterBuild, lastOutcome: complete }).message).toBe('Answered in the chat: the Piece was not changed')
+    expect(hasPending(afterBuild, '')).toBe(true)
+    expect(hasPending(answeredFirst, '<p>saved</p>')).toBe(false)
+    // Stepped back to the build: its result waits for Accept or Reject again.
+    expect(initialStatus({ ...idle, draft: { ...afterBuild, historyIndex: 0 }, lastOutcome: complete }).message).toBe('Generation complete')
   })
 
   it('follows a running generation: its latest step, or its stage', () => {

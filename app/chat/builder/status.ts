@@ -1,4 +1,4 @@
-import { hasPending } from '../draft'
+import { changedNothing, hasPending } from '../draft'
 import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, progressHint, queueMessage, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
 import type { ChatData } from '../types'
 
@@ -9,6 +9,8 @@ export const IDLE: Status = { status: 'idle', message: STATUS_MESSAGES.idle, pro
 export const SENDING: Status = { status: 'processing', message: STATUS_MESSAGES.sending, progress: 15 }
 export const COMPLETE: Status = { status: 'complete', message: STATUS_MESSAGES.complete, progress: 100 }
 export const STOPPED: Status = { status: 'stopped', message: STATUS_MESSAGES.stopped, progress: 0 }
+/** A generation that ended with an answer and the code as it was: nothing to accept or reject (issue 26.4). */
+export const ANSWERED: Status = { status: 'idle', message: STATUS_MESSAGES.answered, progress: null }
 
 /** A send that came to nothing: an error, or a limit that opens an overlay. */
 export const failure = (message: string, status: 'error' | 'upgrade' = 'error'): Status => ({ status, message, progress: 0 })
@@ -26,15 +28,25 @@ export function statusFromStage(stage: string): Status {
 /**
  * What the status line says when the page loads, with or without JavaScript: a running
  * generation's latest step, or its stage; otherwise how the last one ended, in the words the event stream
- * uses. "Generation complete" stays while its result waits for Accept or Reject; a stop or
+ * uses. "Generation complete" stays while its result waits for Accept or Reject, the answer
+ * note while the last generation's answer (the code unchanged) is the newest exchange; a stop or
  * an error stays, with Retry and Dismiss, until dismissed.
  */
-export function initialStatus({ stage, lastOutcome, draft, running }: Pick<ChatData, 'stage' | 'lastOutcome' | 'draft' | 'running'>): Status {
+export function initialStatus({
+  stage,
+  lastOutcome,
+  draft,
+  running,
+  savedCode,
+}: Pick<ChatData, 'stage' | 'lastOutcome' | 'draft' | 'running' | 'savedCode'>): Status {
   const step = running?.step
   if (stage !== 'idle' && step) return { status: 'processing', message: step.title, progress: progressHint(step.title, step) }
   if (stage === 'sending' && running?.queuePosition) return queued(running.queuePosition)
   if (stage !== 'idle') return statusFromStage(stage)
-  if (lastOutcome?.status === 'complete' && hasPending(draft)) return { ...COMPLETE, progress: null }
+  // The last generation answered, and its answer is where history stands.
+  const answered = draft.historyIndex === draft.exchangeHistory.length - 1 && changedNothing(draft, draft.historyIndex, savedCode)
+  if (lastOutcome?.status === 'complete' && answered && draft.exchangeHistory[draft.historyIndex]?.assistantMessage.answer) return ANSWERED
+  if (lastOutcome?.status === 'complete' && hasPending(draft, savedCode)) return { ...COMPLETE, progress: null }
   if (lastOutcome?.status === 'stopped') return { ...STOPPED, progress: null }
   if (lastOutcome?.status === 'failed') return { ...failure(lastOutcome.error ?? STATUS_MESSAGES.error), progress: null }
   return IDLE

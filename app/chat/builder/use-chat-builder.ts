@@ -94,7 +94,7 @@ export function useChatBuilder({ chat, pieceName, prompt, askOverwrite }: ChatBu
     working,
     composer,
     draft,
-    pending: hasPending(draft) && !working,
+    pending: hasPending(draft, chat.savedCode) && !working,
     overlay,
     setOverlay,
     confirm,

@@ -2,7 +2,7 @@ import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { progressHint, STATUS_MESSAGES } from '../progress'
 import type { ChatEvent } from '../types'
-import { clearAfter, COMPLETE, failure, IDLE, queued, STOPPED, statusFromStage, type Status } from './status'
+import { ANSWERED, clearAfter, COMPLETE, failure, IDLE, queued, STOPPED, statusFromStage, type Status } from './status'
 
 export type GenerationEnd = 'complete' | 'stopped' | 'failed'
 
@@ -114,7 +114,8 @@ export function useGenerationStream({
         progress({ status: 'processing', message: title, progress: hint }, event.latestCode ?? undefined)
       }
       if (event.type === 'complete') {
-        end(COMPLETE, 'complete')
+        // An answer with the code as it was is no "Generation complete" (issue 26.4).
+        end(event.unchanged ? ANSWERED : COMPLETE, 'complete')
         setStale(true)
       }
       if (event.type === 'stopped') end(STOPPED, 'stopped')

@@ -32,6 +32,13 @@ export function colourIn(text: string): string | undefined {
   return word ? COLOURS[word.toLowerCase()] : undefined
 }
 
+/** The text without the colours it names ("a red reset" → "a reset"). */
+export const withoutColour = (text: string) =>
+  text
+    .replace(new RegExp(COLOUR_WORD.source, 'gi'), ' ')
+    .replace(/#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/gi, ' ')
+    .replace(/\s+/g, ' ')
+
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 export const titleCase = (text: string) => text.replace(/\b[a-z]/g, (char) => char.toUpperCase())
 
@@ -56,7 +63,7 @@ export function tradeIn(text: string): string | undefined {
 
 /** A number followed by one of the units: "25 minutes" → 25. */
 const WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, twelve: 12, twenty: 20 }
-const digits = (text: string) =>
+export const digits = (text: string) =>
   text.replace(/\b(one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/gi, (word) => String(WORDS[word.toLowerCase()]))
 
 export function numberBefore(text: string, units: string): number | undefined {
@@ -70,12 +77,59 @@ export function numberAfter(text: string, phrases: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
+const UNITS: [string, number][] = [
+  ['h(?:ours?|rs?)?', 3600],
+  ['m(?:in(?:ute)?s?)?', 60],
+  ['s(?:ec(?:ond)?s?)?', 1],
+]
+const NOUN = '(?:\\s+(?:period|time|length|duration|phase|session|interval|block|part|bit))?'
+const LINK = '(?:\\s+(?:to|of|for|is|at|as|=|should be|becomes?|lasts?|into|last(?:ing)?))*'
+
+/**
+ * Seconds for a named phase: "50 minute focus", "focus of 50 minutes", "change the work
+ * period to 50 minutes", "breaks of 90 seconds". `units` limits the units read (minutes only, say).
+ */
+export function durationFor(text: string, phase: string, units = UNITS): number | undefined {
+  const plain = digits(text)
+  for (const [unit, scale] of units) {
+    const before = new RegExp(`(\\d+(?:\\.\\d+)?)\\s*-?\\s*${unit}\\s+(?:of\\s+)?(?:${phase})`, 'i').exec(plain)
+    const after = new RegExp(`\\b(?:${phase})\\w*${NOUN}${LINK}\\s*(\\d+(?:\\.\\d+)?)\\s*-?\\s*${unit}(?![a-z])`, 'i').exec(plain)
+    const value = Number((before ?? after)?.[1])
+    if (value > 0) return Math.round(value * scale)
+  }
+  return undefined
+}
+
 /** Minutes for a named phase: "50 minute focus" or "focus of 50 minutes" or "breaks of 10 minutes". */
 export function minutesFor(text: string, phase: string): number | undefined {
-  const before = new RegExp(`(\\d+)\\s*-?\\s*(?:min(?:ute)?s?)\\s+(?:of\\s+)?(?:${phase})`, 'i').exec(text)
-  const after = new RegExp(`(?:${phase})\\w*\\s+(?:of\\s+|for\\s+|is\\s+|=\\s*)?(\\d+)\\s*-?\\s*(?:min(?:ute)?s?)`, 'i').exec(text)
-  const value = Number((before ?? after)?.[1])
-  return value > 0 && value <= 600 ? value : undefined
+  const seconds = durationFor(text, phase, [UNITS[1]!])
+  return seconds && seconds <= 600 * 60 ? seconds / 60 : undefined
+}
+
+const STOP = /^(?:a|an|the|my|our|me|us|some|this|that|it|them|i|want|need|make|build|create|give|show|do|is|are|be|to|with|for|of|and|or|please|can|you|new)$/i
+const FILLER =
+  /^(?:simple|fun|funny|quick|short|long|little|small|big|easy|hard|difficult|basic|multiple|choice|multiple-choice|interactive|nice|cool|great|good|random|daily|online|kids?|children|\d+|questions?|cards?|games?|apps?|style|themed?|based|\w+ly)$/i
+
+/**
+ * The subject a prompt names for one of the `nouns` ("a quiz about dinosaurs" or "a dinosaur
+ * quiz" → "dinosaurs", "dinosaur"); undefined when it names none ("a fun 5 question quiz").
+ */
+export function topicIn(prompt: string, nouns: string): string | undefined {
+  const after =
+    /\b(?:about|on|covering|to (?:learn|study|practi[cs]e|revise))\s+(?:the\s+)?([a-z][\w' -]*?)(?=\s*(?:[,.!?;]|$)|\s+(?:with|for|and|that|which|in|using|please)\b|\s+\d)/i.exec(
+      prompt,
+    )?.[1]
+  if (after && !after.split(/\s+/).every((word) => FILLER.test(word))) return after.trim()
+  const noun = new RegExp(`\\b(?:${nouns})\\b`, 'i').exec(prompt)
+  if (!noun) return undefined
+  const words = prompt.slice(0, noun.index).trim().split(/\s+/).filter(Boolean)
+  const named: string[] = []
+  for (const word of words.reverse()) {
+    if (STOP.test(word)) break
+    named.unshift(word)
+  }
+  const topic = named.filter((word) => !FILLER.test(word)).join(' ')
+  return topic || undefined
 }
 
 /** "with milk, eggs and bread" → ["Milk", "Eggs", "Bread"]. */

@@ -1,9 +1,11 @@
 import type { DiffOperation } from '../patch'
-import { capitalise, colourIn } from './details'
+import { capitalise, colourIn, withoutColour } from './details'
 import { businessOf, sectionId, sectionKey, sectionMarkup, SECTIONS } from './landing'
 import { kindOf as kindFor } from './kinds'
 import { fieldId, fieldMarkup, fieldType, itemMarkup } from './lists'
+import { ownButton, ownButtonsOf } from './own-actions'
 import { DARK, escapeHtml, LIGHT } from './page'
+import { durationEdit } from './timers'
 
 /**
  * What a follow-up became: patches to apply, or an honest reason it cannot be done offline
@@ -136,14 +138,22 @@ function colours(request: string, code: string): Edit | null {
   return op ? { ops: [op] } : noHook('colour settings')
 }
 
-/** What a button someone asks for can do on any page of the offline builder. */
+/**
+ * What a button someone asks for can do on any page of the offline builder. A reset names
+ * nothing else ("a button that clears the completed tasks" is not a reset of everything).
+ */
 const ACTIONS: [RegExp, string, string][] = [
-  [/reset|start over|restart|clear/i, 'reset', 'Reset'],
-  [/print/i, 'print', 'Print'],
-  [/copy/i, 'copy', 'Copy'],
-  [/dark|theme|night|light mode/i, 'theme', 'Dark mode'],
-  [/top/i, 'top', 'Back to top'],
+  [
+    /^\s*(?:(?:reset|resets|start|starts|over|restart|restarts|clear|clears|wipe|wipes|erase|erases|empty|empties|it|all|everything|every|the|a|page|app|form|list|items?|tasks?|notes?|data|counter|count|score|number|game|board|timer|to|zero|0|back|again|out)\b\s*)+$/i,
+    'reset',
+    'Reset',
+  ],
+  [/\bprint/i, 'print', 'Print'],
+  [/\bcop(?:y|ies)\b/i, 'copy', 'Copy'],
+  [/\b(?:dark|theme|night|light mode)/i, 'theme', 'Dark mode'],
+  [/\b(?:back to (?:the )?top|(?:scrolls? )?(?:to the )?top)\b/i, 'top', 'Back to top'],
 ]
+const GENERIC = 'reset, print, copy, dark mode and back-to-top buttons'
 
 const buttonsIn = (code: string) =>
   [...code.matchAll(/<button\b([^>]*)>([^<]*)(?:<[^>]*>[^<]*<\/[^>]*>)*[^<]*<\/button>/g)].map((match) => {
@@ -158,22 +168,53 @@ const findButton = (code: string, name: string) => {
 }
 
 function buttons(request: string, code: string): Edit | null {
-  const add = /\badd\s+(?:(?:an|a|another|some)\s+)?(.*?)\s*button\b(?:\s+(?:that|to|which)\s+(.+))?/i.exec(request)
+  const add = /\badd\s+(?:(?:an|a|another|some)\s+)?(.*?)\s*button\b(?:\s+(?:that|to|which|for|so it)\s+(.+))?/i.exec(request)
   if (add) {
-    const purpose = `${add[1]} ${add[2] ?? ''}`
-    const action = ACTIONS.find(([pattern]) => pattern.test(purpose))
-    if (!action)
+    // "A red reset button": the colour is the button's own, the rest says what it does.
+    const colour = colourIn(`${add[1]}`)
+    const painted = colour ? ` style="background: ${colour}"` : ''
+    const purpose = withoutColour(`${add[1]} ${add[2] ?? ''}`).trim()
+    const bar = '<div class="actions" id="actions">'
+    const quoted = /["“]([^"”]+)["”]/.exec(request)?.[1]
+    const own = ownButton(kindOf(code), purpose)
+    if (own) {
+      if (!code.includes(own.hook)) return noHook(`action for ${article(`“${own.label}”`)} button`)
+      const attributes = Object.entries(own.attributes)
+        .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+        .join('')
+      if (code.includes(`data-action="${own.action}"${attributes}`))
+        return { answer: `the page already has ${article(`“${own.label}”`)} button`, already: true }
+      if (!code.includes(bar)) return noHook('button bar')
+      const count = code.split(`data-action="${own.action}"`).length - 1
+      const id = `button-${own.action}${count ? `-${count + 1}` : ''}`
       return {
-        answer: `a “${unquote(add[1] || add[2] || 'new')}” button needs behaviour the offline builder cannot write; it can add reset, print, copy, dark mode and back-to-top buttons`,
+        ops: [
+          {
+            type: 'insert',
+            target: bar,
+            content: `<button type="button" id="${id}" data-action="${own.action}"${attributes}${painted}>${escapeHtml(quoted ?? own.label)}</button>`,
+          },
+        ],
       }
-    const label = /["“]([^"”]+)["”]/.exec(request)?.[1] ?? action[2]
+    }
+    const action = ACTIONS.find(([pattern]) => pattern.test(purpose))
+    if (!action) {
+      const more = ownButtonsOf(kindOf(code))
+      return {
+        answer: `a “${unquote(add[1] || add[2] || 'new')}” button needs behaviour the offline builder cannot write; it can add ${GENERIC}${more ? `, and on this page ${more}` : ''}`,
+      }
+    }
+    const label = quoted ?? action[2]
     if (code.includes(`data-action="${action[1]}"`) || (action[1] === 'reset' && /data-button="reset"/.test(code)))
       return { answer: `the page already has ${article(action[2])} button`, already: true }
-    const bar = '<div class="actions" id="actions">'
     if (!code.includes(bar)) return noHook('button bar')
     return {
       ops: [
-        { type: 'insert', target: bar, content: `<button type="button" id="button-${action[1]}" data-action="${action[1]}">${escapeHtml(label)}</button>` },
+        {
+          type: 'insert',
+          target: bar,
+          content: `<button type="button" id="button-${action[1]}" data-action="${action[1]}"${painted}>${escapeHtml(label)}</button>`,
+        },
       ],
     }
   }
@@ -281,7 +322,117 @@ function text(request: string, code: string): Edit | null {
   return { ops: [...new Set(visible.map((hit) => hit[0]))].map((target) => ({ type: 'replace' as const, target, content: target.split(from).join(to) })) }
 }
 
-const EDITS = [buttons, rename, subtitle, theme, font, sizes, layout, fields, sections, items, text, colours]
+const durations = (request: string, code: string): Edit | null => durationEdit(request, code, kindOf(code))
+
+const BIGGER = /^(?:bigger|larger|huge|enlarged?|big)$/i
+const SMALLER = /^(?:smaller|tiny|compact|small)$/i
+const BUTTON_BIGGER = 'font-size: 1.2rem; padding: 0.85rem 1.4rem;'
+const BUTTON_SMALLER = 'font-size: 0.85rem; padding: 0.4rem 0.7rem;'
+/** One look a button can be given ("green", "bigger", "rounded", "bold"), as CSS; null for a word the rules do not know. */
+function buttonLook(word: string): string | null {
+  const colour = colourIn(word)
+  if (colour && word.split(/\s+/).length <= 2) return `background: ${colour};`
+  if (BIGGER.test(word)) return BUTTON_BIGGER
+  if (SMALLER.test(word)) return BUTTON_SMALLER
+  if (/^(?:rounded|round|rounder|pill[- ]shaped)$/i.test(word)) return 'border-radius: 999px;'
+  if (/^(?:square|sharp)$/i.test(word)) return 'border-radius: 0;'
+  if (/^bold(?:er)?$/i.test(word)) return 'font-weight: 700;'
+  return null
+}
+/** "green, bigger and bold" → each look; "a bit", "much" and "please" are no looks. */
+const looksOf = (text: string) =>
+  text
+    .replace(/\b(?:a (?:bit|little)|much|more|slightly|very|please|too|also)\b/gi, ' ')
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+|\s+with\s+/)
+    .map((word) => word.trim().replace(/^(?:in|to|be)\s+/i, ''))
+    .filter(Boolean)
+const cannotLook = (what: string, unknown: string[]) => ({
+  answer: `it can make ${what} a colour, bigger or smaller, rounded, square or bold, but not ${unknown.map((word) => `“${word}”`).join(' or ')}, so nothing was changed`,
+})
+
+/**
+ * "Make the start button green and bigger": one button's look, as a rule for that button
+ * alone (the other buttons keep theirs). Every look asked is given, or none is and the
+ * answer names the one it cannot give.
+ */
+function buttonStyle(request: string, code: string): Edit | null {
+  const match =
+    /^\s*(?:please\s+)?(?:make|turn|set|change|colou?r|paint|give)\s+(?:the\s+)?["“]?(.+?)["”]?\s+button\s+(?:to\s+|into\s+|be\s+)?(.+?)\s*[.!]?$/i.exec(
+      request,
+    )
+  if (!match || /^(?:all|every|each|the)$/i.test(match[1]!)) return null
+  const name = unquote(match[1]!)
+  const button = findButton(code, name)
+  if (!button) return { answer: `there is no “${name}” button on this page` }
+  const looks = looksOf(match[2]!)
+  const rules = looks.map(buttonLook)
+  const unknown = looks.filter((_, index) => !rules[index])
+  if (unknown.length) return cannotLook(`the “${name}” button`, unknown)
+  const id = /\bid="([^"]+)"/.exec(button.markup)?.[1]
+  const data = /\bdata-button="([^"]+)"/.exec(button.markup)?.[1]
+  const selector = id ? `#${id}` : data ? `button[data-button="${data}"]` : null
+  if (!selector || !code.includes('</style>')) return noHook(`way to style the “${name}” button`)
+  return { ops: [{ type: 'replace', target: '</style>', content: `  ${selector} { ${rules.join(' ')} }\n</style>` }] }
+}
+
+/**
+ * "Make it blue and bigger", "make the buttons green and rounded": several looks of the
+ * page, its buttons, text, background or title in one clause, each done; when one is not
+ * known the answer names it and nothing changes. Null when no look is known (another
+ * reader's request, such as "make it a quiz").
+ */
+function looks(request: string, code: string): Edit | null {
+  const match =
+    /^\s*(?:please\s+)?(?:can you\s+)?(?:make|turn|set)\s+(it|everything|this|the (?:page|app|buttons|text|writing|background|title|heading))\s+(?!a\b|an\b|into\b|about\b)(.+?)\s*[.!?]?$/i.exec(
+      request,
+    )
+  if (!match) return null
+  const target = match[1]!.toLowerCase().replace(/^the /, '')
+  const words = looksOf(match[2]!)
+  if (words.length < 2) return null
+  const ops: DiffOperation[] = []
+  const unknown: string[] = []
+  const rules: string[] = []
+  for (const word of words) {
+    const colour = colourIn(word)
+    const set = (name: string, value: string) => {
+      const op = setVariable(code, name, value)
+      if (op) ops.push(op)
+      else unknown.push(word)
+    }
+    if (colour && word.split(/\s+/).length <= 2) {
+      if (target === 'text' || target === 'writing') set('text', colour)
+      else if (target === 'background') set('background', colour)
+      else if (target === 'title' || target === 'heading') rules.push(`color: ${colour};`)
+      else set('accent', colour)
+    } else if (BIGGER.test(word) || SMALLER.test(word)) {
+      const bigger = BIGGER.test(word)
+      if (target === 'buttons') ops.push({ type: 'replace', target: '</style>', content: `  button { ${bigger ? BUTTON_BIGGER : BUTTON_SMALLER} }\n</style>` })
+      else if (target === 'title' || target === 'heading') rules.push(`font-size: ${bigger ? '2.6rem' : '1.3rem'};`)
+      else set('size', bigger ? '19px' : '14px')
+    } else if (/^dark(?:er)?$/i.test(word) && target !== 'title' && target !== 'heading') ops.push(...variables(code, DARK))
+    else if (/^light(?:er)?$/i.test(word) && target !== 'title' && target !== 'heading') ops.push(...variables(code, LIGHT))
+    else if (/^(?:rounded|round|rounder)$/i.test(word) && target !== 'text') set('radius', '1.25rem')
+    else if (/^(?:square|sharp)$/i.test(word) && target !== 'text') set('radius', '0')
+    else if (/^(?:full[- ]width|wider|wide)$/i.test(word)) set('width', /full/i.test(word) ? '100%' : '56rem')
+    else if (/^(?:narrower|narrow)$/i.test(word)) set('width', '26rem')
+    else unknown.push(word)
+  }
+  if (unknown.length === words.length) return null
+  if (unknown.length) return cannotLook(target === 'it' || target === 'everything' || target === 'this' ? 'the page' : `the ${target}`, unknown)
+  if (rules.length) ops.push({ type: 'replace', target: '</style>', content: `  #title { ${rules.join(' ')} }\n</style>` })
+  // Two looks that both add a rule are one edit of the style sheet.
+  const sheet = ops.filter((op) => op.target === '</style>')
+  const merged =
+    sheet.length > 1
+      ? [{ type: 'replace' as const, target: '</style>', content: `${sheet.map((op) => (op.content ?? '').replace('\n</style>', '')).join('\n')}\n</style>` }]
+      : sheet
+  return { ops: [...ops.filter((op) => op.target !== '</style>'), ...merged] }
+}
+
+const EDITS = [buttons, rename, subtitle, durations, buttonStyle, looks, theme, font, sizes, layout, fields, sections, items, text, colours]
+/** Readers that take the rest of the request as text: a request split in clauses wrongly ("rename it to Add and Remove") is theirs whole. */
+const WHOLE = [rename, subtitle, text, items, fields, sections]
 
 /**
  * A follow-up as edit operations on the current page: the first reader that recognises
@@ -301,7 +452,13 @@ function clauseByClause(request: string, code: string): Edit | null {
   const ops: DiffOperation[] = []
   for (const clause of clauses) {
     const edit = EDITS.reduce<Edit | null>((found, reader) => found ?? reader(clause, code), null)
-    if (!edit) return null
+    // A part not understood is said, never dropped while the rest is done.
+    if (!edit)
+      return (
+        WHOLE.reduce<Edit | null>((found, reader) => found ?? reader(request, code), null) ?? {
+          answer: `it did not understand “${clause}”, so nothing was changed`,
+        }
+      )
     if ('answer' in edit) return edit
     ops.push(...edit.ops)
   }

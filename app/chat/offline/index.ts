@@ -1,7 +1,7 @@
 import { applyPatches, type DiffOperation } from '../patch'
 import { colourIn } from './details'
 import { readEdit } from './edits'
-import { kindOf, KINDS } from './kinds'
+import { kindOf, KINDS, lacking } from './kinds'
 import { page } from './page'
 
 export { OFFLINE_NOTE } from './page'
@@ -46,7 +46,12 @@ const ROOT = /:root \{[\s\S]*?\n {2}\}/
 function rebuildWithDetails(request: string, currentCode: string) {
   const current = KINDS.find((kind) => kind.id === kindOfCode(currentCode))
   if (!current || !/\b(?:make|change|set|use|switch|want)\b/i.test(request) || !/\d|\babout\b|\btopic\b/i.test(request)) return null
-  const app = current.build(request)
+  const missing = current.lacks?.(request)
+  if (missing) return { answer: missing }
+  // What the page says of itself (its title and subtitle) stands for the details of earlier
+  // requests: the request's own come first, so they win ("make it 5 questions" keeps the flags).
+  const said = [/<h1 id="title">([^<]*)<\/h1>/, /<p id="subtitle" class="subtitle">([^<]*)<\/p>/].map((pattern) => pattern.exec(currentCode)?.[1] ?? '')
+  const app = current.build(`${request}. ${said.join('. ')}`)
   if (app.kind !== current.id) return null
   const style = ROOT.exec(currentCode)?.[0]
   const code = page(app)
@@ -84,12 +89,18 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
     // "Make it about flags" changes this app's details; "make it a quiz" asks for another app.
     const anotherApp = /\b(?:a|an|into|instead|new)\b/i.test(request)
     const redone = anotherApp ? null : rebuildWithDetails(request, currentCode)
+    if (redone && typeof redone === 'object') return unchanged(CANNOT(redone.answer))
     if (redone) return withImages({ kind: kindOfCode(redone), steps: BUILD_STEPS, code: redone, patches: [], full: true })
+    // Only a request naming an app is read for one the catalogue lacks ("connect it to my Google calendar" is not).
+    const missing = wantsNewApp(request) && kindOf(request) ? lacking(request) : undefined
+    if (missing) return unchanged(CANNOT(missing))
     const built = wantsNewApp(request) ? buildApp(request) : null
     if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true })
     if (kindOf(request)) return unchanged(CANNOT('it cannot add a second app to this one; ask to “make it a …” to replace the page'))
     return unchanged(CANNOT(`it did not understand “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`))
   }
+  const missing = lacking(request)
+  if (missing) return unchanged(CANNOT(missing))
   const built = buildApp(request)
   if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true })
   return unchanged(CANNOT(`it does not know how to build “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`))

@@ -1,7 +1,7 @@
 import * as calculators from './calculators'
 import { clock, countdown } from './clocks'
 import * as games from './games'
-import { flashcards, quiz } from './learning'
+import { flashcards, missingTopic, quiz } from './learning'
 import { landing } from './landing'
 import { counter, form, notes, table, todo } from './lists'
 import { drums, metronome, piano } from './music'
@@ -10,7 +10,8 @@ import { countdownTimer, interval, pomodoro, stopwatch } from './timers'
 import { expenses, habits, water } from './trackers'
 import { names, palette, password, picker } from './generators'
 
-export type Kind = { id: string; pattern: RegExp; build: (prompt: string) => App }
+/** `lacks`: why a prompt this kind's pattern matches asks for what it cannot be (a quiz topic without questions). */
+export type Kind = { id: string; pattern: RegExp; build: (prompt: string) => App; lacks?: (prompt: string) => string | undefined }
 
 /**
  * The kinds the offline builder makes, most specific first: the first whose pattern the
@@ -36,8 +37,8 @@ export const KINDS: Kind[] = [
   { id: 'percentage-calculator', pattern: /percent(?:age)? calculator|percentages?/i, build: calculators.percentage },
   { id: 'age-calculator', pattern: /\bage calculator|how old/i, build: calculators.age },
   { id: 'unit-converter', pattern: /convert|conversion|celsius|fahrenheit|km to|miles to|kg to|pounds to|\bunits?\b/i, build: calculators.converter },
-  { id: 'flashcards', pattern: /flash ?cards?|study cards/i, build: flashcards },
-  { id: 'quiz', pattern: /quiz|trivia|test me|questions about/i, build: quiz },
+  { id: 'flashcards', pattern: /flash ?cards?|study cards/i, build: flashcards, lacks: missingTopic },
+  { id: 'quiz', pattern: /quiz|trivia|test me|questions about/i, build: quiz, lacks: missingTopic },
   { id: 'tic-tac-toe', pattern: /tic.?tac.?toe|noughts and crosses|naughts and crosses/i, build: games.ticTacToe },
   { id: 'memory-game', pattern: /memory|matching (?:game|pairs)|concentration game|find the pairs/i, build: games.memory },
   { id: 'snake', pattern: /\bsnake\b/i, build: games.snake },
@@ -69,3 +70,33 @@ export const KINDS: Kind[] = [
 ]
 
 export const kindOf = (prompt: string) => KINDS.find((kind) => kind.pattern.test(prompt))
+
+/**
+ * Apps the catalogue does not have, named by prompts that also hold a word of one it has
+ * ("an expense splitter that shows who owes whom" says "expense"; "a kanban board with to-do
+ * columns" says "to-do"): answered, never built as that other app.
+ */
+const LACKING: [RegExp, string][] = [
+  [
+    /\bsplit(?:ter|ting)?\b.*\b(?:expenses?|costs?)\b|\b(?:expenses?|costs?)\b.*\bsplit(?:ter|ting)?\b|who owes|owes (?:whom|who|what)|settle up|\bIOUs?\b/i,
+    'an expense splitter (who owes whom)',
+  ],
+  [/\bkanban\b|\btrello\b|scrum board/i, 'a kanban board'],
+  [/\bweather\b|\bforecast\b/i, 'a weather app (it has no live data)'],
+  [/\bchat ?(?:app|room|bot)\b|\bmessag(?:ing|enger)\b/i, 'a chat app'],
+  [/\bcalendar\b|\b(?:day|daily|weekly|week|monthly) planner\b/i, 'a calendar'],
+  [/\b(?:music|mp3|audio|video|podcast) player\b|\bplaylist\b/i, 'a media player'],
+  [/\brecipe(?:s)? (?:book|app|box|manager|collection)\b/i, 'a recipe book'],
+  [/\binvoice/i, 'an invoice maker'],
+  [/\b(?:chess|checkers|draughts|sudoku|tetris|minesweeper|solitaire|wordle|crossword|pong|breakout|pac-?man)\b/i, 'a game of $&'],
+  [/\bmaps?\b|\bgps\b/i, 'a map'],
+]
+
+/** Why the catalogue cannot build what the prompt asks, though a word of it names a kind it has; undefined when it can. */
+export function lacking(prompt: string): string | undefined {
+  for (const [pattern, what] of LACKING) {
+    const named = pattern.exec(prompt)?.[0]
+    if (named) return `it cannot build ${what.replace('$&', named.toLowerCase())}`
+  }
+  return kindOf(prompt)?.lacks?.(prompt)
+}

@@ -1,4 +1,4 @@
-import { numberBefore } from './details'
+import { numberBefore, topicIn } from './details'
 import { escapeHtml, type App } from './page'
 
 /** A built-in bank: [prompt, answer] pairs, the answers of the others serving as wrong choices. */
@@ -124,18 +124,34 @@ function multiplication(prompt: string): Bank {
   return { title: `Times tables to ${upTo}`, ask: 'What is', pairs }
 }
 
-function bankFor(prompt: string): Bank {
-  if (/multipl|times table|maths?|arithmetic/i.test(prompt)) return multiplication(prompt)
+/** The bank a prompt's words name; null when they name none. */
+function bankFor(prompt: string): Bank | null {
+  if (/multipl|times table|maths?\b|arithmetic/i.test(prompt)) return multiplication(prompt)
   if (/flag/i.test(prompt)) return BANKS.flags!
   if (/french/i.test(prompt)) return BANKS.french!
   if (/vocab|spanish|words|language/i.test(prompt)) return BANKS.vocabulary!
   if (/planet|space|solar|astronom/i.test(prompt)) return BANKS.planets!
   if (/animal|wildlife|nature/i.test(prompt)) return BANKS.animals!
-  return BANKS.capitals!
+  if (/capital|countr|cities|city|geograph/i.test(prompt)) return BANKS.capitals!
+  return null
+}
+
+const TOPICS = 'world capitals, flags, times tables, Spanish or French words, the planets and animals'
+const LEARNING_NOUNS = 'quiz(?:zes)?|trivia|flash ?cards?|study cards|questions?|test'
+
+/**
+ * Questions are built in only for some topics: a prompt that names another ("a quiz about
+ * dinosaurs") is answered, not given a quiz about something else. A prompt that names no
+ * topic gets world capitals.
+ */
+export function missingTopic(prompt: string): string | undefined {
+  if (bankFor(prompt)) return undefined
+  const topic = topicIn(prompt, LEARNING_NOUNS)
+  return topic ? `its quizzes and flashcards are about ${TOPICS}, not “${topic}”` : undefined
 }
 
 export const quiz = (prompt: string): App => {
-  const bank = bankFor(prompt)
+  const bank = bankFor(prompt) ?? BANKS.capitals!
   const count = Math.min(numberBefore(prompt, 'questions?') ?? 10, bank.pairs.length)
   return {
     kind: 'quiz',
@@ -186,7 +202,7 @@ resetApp()`,
 }
 
 export const flashcards = (prompt: string): App => {
-  const bank = bankFor(prompt)
+  const bank = bankFor(prompt) ?? BANKS.capitals!
   return {
     kind: 'flashcards',
     title: `${bank.title} flashcards`,

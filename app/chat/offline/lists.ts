@@ -49,6 +49,11 @@ on('add', 'submit', (event) => {
   list.append(make(text, false)); input.value = ''; persist()
 })
 resetApp = () => { list.replaceChildren(); persist() }
+const entries = () => [...list.querySelectorAll('[data-item]')]
+const isDone = (item) => { const box = item.querySelector('input'); return Boolean(box && box.checked) }
+actions['clear-done'] = () => { entries().filter(isDone).forEach((item) => item.remove()); persist() }
+actions['all-done'] = () => { entries().forEach((item) => { const box = item.querySelector('input'); if (box) box.checked = true; item.classList.add('done') }); persist() }
+actions.sort = () => { list.append(...entries().sort((a, b) => a.dataset.item.localeCompare(b.dataset.item))); persist() }
 persist()`,
   }
 }
@@ -101,6 +106,12 @@ on('plus', 'click', () => { count += step; render() })
 on('minus', 'click', () => { count -= step; render() })
 resetApp = () => { count = 0; render() }
 on('reset', 'click', () => resetApp())
+// A button added by an edit: data-op (+, *, /, ^ or =) with data-by.
+actions.count = (button) => {
+  const by = Number(button.dataset.by), op = button.dataset.op
+  const next = op === '*' ? count * by : op === '/' ? count / by : op === '^' ? count ** by : op === '=' ? by : count + by
+  if (Number.isFinite(next)) { count = Math.round(next * 1e6) / 1e6; render() }
+}
 render()`,
   }
 }

@@ -35,6 +35,8 @@ const $ = (id) => document.getElementById(id)
 const on = (id, type, handler) => { const element = $(id); if (element) element.addEventListener(type, handler) }
 const show = (id, text) => { const element = $(id); if (element) element.textContent = text }
 let resetApp = () => window.location.reload()
+// The actions of the app itself an added button can take (registered by the app's script: 'clear-done' on a list, 'count' on a counter).
+const actions = {}
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest('[data-action]') : null
   if (!button) return
@@ -51,6 +53,7 @@ document.addEventListener('click', (event) => {
     const source = document.querySelector('[data-copy]') || $('app')
     if (navigator.clipboard && source) navigator.clipboard.writeText(source.textContent.trim()).catch(() => {})
   }
+  else if (Object.hasOwn(actions, action)) actions[action](button)
 })`
 
 export function page(app: App) {

@@ -1,7 +1,14 @@
-import { minutesFor, numberBefore } from './details'
+import type { DiffOperation } from '../patch'
+import { digits, durationFor, minutesFor, numberBefore } from './details'
 import { type App } from './page'
 
 type Phase = { name: string; seconds: number }
+
+const length = (seconds: number) => (seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`)
+/** The phases as the page lists them (an edit of a duration writes them again). */
+const phasesList = (phases: Phase[]) => `<ol class="phases" id="phases">
+${phases.map((phase, index) => `    <li data-item="${index}">${phase.name} · ${length(phase.seconds)}</li>`).join('\n')}
+  </ol>`
 
 /** A timer that runs its phases in turn (then starts over), with a beep at each change. */
 function phasesApp(kind: string, title: string, phases: Phase[], subtitle?: string): App {
@@ -11,9 +18,7 @@ function phasesApp(kind: string, title: string, phases: Phase[], subtitle?: stri
     subtitle,
     body: `  <p class="phase" id="phase" aria-live="polite">${phases[0]!.name}</p>
   <p class="big" id="time">00:00</p>
-  <ol class="phases" id="phases">
-${phases.map((phase, index) => `    <li data-item="${index}">${phase.name} · ${Math.round(phase.seconds / 60) >= 1 && phase.seconds % 60 === 0 ? `${phase.seconds / 60} min` : `${phase.seconds} s`}</li>`).join('\n')}
-  </ol>
+  ${phasesList(phases)}
   <div class="row controls">
     <button id="start" data-button="start">Start</button>
     <button id="skip" class="secondary" data-button="skip">Skip</button>
@@ -54,41 +59,127 @@ render()`,
   }
 }
 
+type Pomodoro = { focus: number; short: number; long: number }
+type Intervals = { work: number; rest: number; rounds: number }
+
+const pomodoroPhases = ({ focus, short, long }: Pomodoro): Phase[] => [
+  ...[0, 1, 2].flatMap(() => [
+    { name: 'Focus', seconds: focus },
+    { name: 'Short break', seconds: short },
+  ]),
+  { name: 'Focus', seconds: focus },
+  { name: 'Long break', seconds: long },
+]
+const pomodoroSubtitle = ({ focus, short, long }: Pomodoro) => `${length(focus)} focus, ${length(short)} breaks, a ${length(long)} break after four`
+
 export const pomodoro = (prompt: string): App => {
-  const focus = minutesFor(prompt, 'focus|work|study|pomodoro|session') ?? 25
-  const short = minutesFor(prompt, 'short break|break|rest') ?? 5
-  const long = minutesFor(prompt, 'long break') ?? 15
-  const phases: Phase[] = [
-    { name: 'Focus', seconds: focus * 60 },
-    { name: 'Short break', seconds: short * 60 },
-    { name: 'Focus', seconds: focus * 60 },
-    { name: 'Short break', seconds: short * 60 },
-    { name: 'Focus', seconds: focus * 60 },
-    { name: 'Short break', seconds: short * 60 },
-    { name: 'Focus', seconds: focus * 60 },
-    { name: 'Long break', seconds: long * 60 },
-  ]
-  return phasesApp('pomodoro', 'Pomodoro timer', phases, `${focus} min focus, ${short} min breaks, a ${long} min break after four`)
+  const settings = {
+    focus: (minutesFor(prompt, FOCUS) ?? 25) * 60,
+    short: (minutesFor(withoutLong(prompt), SHORT) ?? 5) * 60,
+    long: (minutesFor(prompt, LONG) ?? 15) * 60,
+  }
+  return phasesApp('pomodoro', 'Pomodoro timer', pomodoroPhases(settings), pomodoroSubtitle(settings))
 }
 
+const intervalPhases = ({ work, rest, rounds }: Intervals): Phase[] => [
+  { name: 'Get ready', seconds: 10 },
+  ...Array.from({ length: rounds }, () => [
+    { name: 'Work', seconds: work },
+    { name: 'Rest', seconds: rest },
+  ]).flat(),
+]
+const intervalSubtitle = ({ work, rest, rounds }: Intervals) => `${rounds} rounds of ${work} s work and ${rest} s rest`
+
 export const interval = (prompt: string): App => {
-  const work = numberBefore(prompt, 'seconds? (?:of )?(?:work|on|exercise)|s work') ?? 40
-  const rest = numberBefore(prompt, 'seconds? (?:of )?(?:rest|off|break)|s rest') ?? 20
-  const rounds = numberBefore(prompt, 'rounds?|sets?') ?? 8
-  const phases: Phase[] = [{ name: 'Get ready', seconds: 10 }]
-  for (let round = 0; round < Math.min(rounds, 30); round += 1) phases.push({ name: 'Work', seconds: work }, { name: 'Rest', seconds: rest })
-  return phasesApp('interval-timer', 'Interval timer', phases, `${Math.min(rounds, 30)} rounds of ${work} s work and ${rest} s rest`)
+  const settings = {
+    work: numberBefore(prompt, 'seconds? (?:of )?(?:work|on|exercise)|s work') ?? 40,
+    rest: numberBefore(prompt, 'seconds? (?:of )?(?:rest|off|break)|s rest') ?? 20,
+    rounds: Math.min(numberBefore(prompt, 'rounds?|sets?') ?? 8, MAX_ROUNDS),
+  }
+  return phasesApp('interval-timer', 'Interval timer', intervalPhases(settings), intervalSubtitle(settings))
+}
+
+const timerPhases = (total: number): Phase[] => [
+  { name: 'Time left', seconds: total },
+  { name: "Time's up", seconds: 5 },
+]
+/** The whole duration a prompt names ("1 hour 30 minutes", "90 seconds"). */
+const totalIn = (prompt: string) => {
+  const minutes = numberBefore(prompt, 'min(?:ute)?s?') ?? (numberBefore(prompt, 'hours?') ?? 0) * 60
+  const seconds = numberBefore(prompt, 'sec(?:ond)?s?') ?? 0
+  return Math.round(minutes * 60 + seconds)
 }
 
 export const countdownTimer = (prompt: string): App => {
-  const minutes = numberBefore(prompt, 'min(?:ute)?s?') ?? (numberBefore(prompt, 'hours?') ?? 0) * 60
-  const seconds = numberBefore(prompt, 'sec(?:ond)?s?') ?? 0
-  const total = minutes * 60 + seconds || 5 * 60
   const title = /egg/i.test(prompt) ? 'Egg timer' : /tea/i.test(prompt) ? 'Tea timer' : 'Timer'
-  return phasesApp('timer', title, [
-    { name: 'Time left', seconds: total },
-    { name: "Time's up", seconds: 5 },
-  ])
+  return phasesApp('timer', title, timerPhases(totalIn(prompt) || 5 * 60))
+}
+
+const FOCUS = 'focus|work(?:ing)?|study|pomodoro|session'
+const SHORT = 'short break|break|rest'
+const LONG = 'long break'
+const MAX_ROUNDS = 30
+const MAX_SECONDS = 24 * 3600
+/** "long break 20 minutes" also says "break 20 minutes": the long break is read first and taken out. */
+const withoutLong = (text: string) =>
+  text.replace(new RegExp(`(?:\\d+\\s*-?\\s*[a-z]*\\s+(?:of\\s+)?)?(?:${LONG})\\w*(?:\\s+\\w+){0,3}?\\s*\\d+\\s*-?\\s*[a-z]+`, 'gi'), ' ')
+
+/**
+ * "Change the work period to 50 minutes", "make the rest 30 seconds", "12 rounds", "set it
+ * to 3 minutes": a timer's durations changed as patches of its phases (its script's list,
+ * the list on the page and the subtitle the builder wrote), keeping every other setting and
+ * edit. Null when the request names no duration; an answer when it names a phase the timer lacks.
+ */
+export function durationEdit(request: string, code: string, kind: string | undefined): { ops: DiffOperation[] } | { answer: string } | null {
+  if (kind !== 'pomodoro' && kind !== 'interval-timer' && kind !== 'timer') return null
+  if (!/\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i.test(request)) return null
+  const line = /const phases = (\[.*\])\n/.exec(code)
+  const list = /<ol class="phases" id="phases">[\s\S]*?<\/ol>/.exec(code)?.[0]
+  if (!line || !list) return null
+  let phases: Phase[]
+  try {
+    phases = JSON.parse(line[1]!) as Phase[]
+  } catch {
+    return null
+  }
+  const seconds = (name: string) => phases.find((phase) => phase.name === name)?.seconds ?? 0
+  let next: Phase[] | null = null
+  let subtitles: [string, string] | null = null
+  if (kind === 'pomodoro') {
+    const was = { focus: seconds('Focus'), short: seconds('Short break'), long: seconds('Long break') }
+    const asked = { focus: durationFor(request, FOCUS), short: durationFor(withoutLong(request), SHORT), long: durationFor(request, LONG) }
+    if (asked.focus === undefined && asked.short === undefined && asked.long === undefined) return unknownPhase(request, 'focus, short break and long break')
+    const now = { focus: asked.focus ?? was.focus, short: asked.short ?? was.short, long: asked.long ?? was.long }
+    next = pomodoroPhases(now)
+    subtitles = [pomodoroSubtitle(was), pomodoroSubtitle(now)]
+  } else if (kind === 'interval-timer') {
+    const was = { work: seconds('Work'), rest: seconds('Rest'), rounds: phases.filter((phase) => phase.name === 'Work').length }
+    const rounds = numberBefore(request, 'rounds?|sets?')
+    const asked = { work: durationFor(request, 'work|exercise|active|on'), rest: durationFor(request, 'rest|break|off|recovery'), rounds }
+    if (asked.work === undefined && asked.rest === undefined && rounds === undefined) return unknownPhase(request, 'work, rest and the number of rounds')
+    const now = { work: asked.work ?? was.work, rest: asked.rest ?? was.rest, rounds: Math.min(Math.max(rounds ?? was.rounds, 1), MAX_ROUNDS) }
+    next = [{ ...phases[0]!, name: 'Get ready' }, ...intervalPhases(now).slice(1)]
+    subtitles = [intervalSubtitle(was), intervalSubtitle(now)]
+  } else {
+    const total = totalIn(request)
+    if (!total) return null
+    next = timerPhases(total)
+  }
+  if (next.some((phase) => !(phase.seconds > 0) || phase.seconds > MAX_SECONDS)) return { answer: 'a timer phase must last between a second and a day' }
+  const ops: DiffOperation[] = [
+    { type: 'replace', target: line[0], content: `const phases = ${JSON.stringify(next)}\n` },
+    { type: 'replace', target: list, content: phasesList(next) },
+  ]
+  const subtitle = subtitles && `<p id="subtitle" class="subtitle">${subtitles[0]}</p>`
+  if (subtitle && subtitles && code.includes(subtitle))
+    ops.push({ type: 'replace', target: subtitle, content: `<p id="subtitle" class="subtitle">${subtitles[1]}</p>` })
+  return { ops }
+}
+
+/** A duration for a phase the timer does not have ("make the lunch 50 minutes" on a pomodoro). */
+function unknownPhase(request: string, phases: string) {
+  if (!/\b(?:h(?:ours?|rs?)?|m(?:in(?:ute)?s?)?|s(?:ec(?:ond)?s?)?)\b/i.test(digits(request))) return null
+  return { answer: `this timer's durations are ${phases}; say which to change (“make the ${phases.split(/,| and /)[0]} 30 minutes”)` }
 }
 
 export const stopwatch = (): App => ({
