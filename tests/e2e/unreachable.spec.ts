@@ -51,6 +51,7 @@ async function newPiece(page: Page) {
 test.describe('the Piece forms', () => {
   test('New Piece in the sidebar: "Failed to create piece", the name still typed, the entry still open', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
     await sidebar.getByRole('button', { name: 'New Piece' }).click()
     const input = sidebar.getByLabel('New Piece name')
@@ -70,6 +71,7 @@ test.describe('the Piece forms', () => {
 
   test('the first Piece on an empty /pieces: its toast, the name still typed', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await page.goto('/pieces')
     await hydrated(page)
     const input = page.getByRole('main').getByLabel('Piece name')
@@ -83,7 +85,9 @@ test.describe('the Piece forms', () => {
 
   test('a description: its toast, the text still there; back online the same form saves', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await page.goto(`/pieces/${await newPiece(page)}`)
+    await pageHydrated(page)
     await page.getByTestId('piece-menu').locator('summary').click()
     const menu = page.getByRole('group', { name: 'Piece menu' })
     await menu.getByRole('button', { name: 'Add description' }).click()
@@ -102,8 +106,10 @@ test.describe('the Piece forms', () => {
 
   test('a rename: "Update failed", the new name still typed, the old name kept', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     const name = await newPiece(page)
     await page.goto(`/pieces/${name}`)
+    await pageHydrated(page)
     await page.getByTestId('piece-menu').locator('summary').click()
     const menu = page.getByRole('group', { name: 'Piece menu' })
     await menu.getByRole('button', { name: 'Rename' }).click()
@@ -119,8 +125,10 @@ test.describe('the Piece forms', () => {
 
   test('visibility: its toast, the choice rolled back', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await subscribeLocally(page)
     await page.goto(`/pieces/${await newPiece(page)}`)
+    await pageHydrated(page)
     await page.getByTestId('piece-menu').locator('summary').click()
     const menu = page.getByRole('group', { name: 'Piece menu' })
     await cutWhenSent(page, sent('POST', '/resources/pieces'))
@@ -133,8 +141,10 @@ test.describe('the Piece forms', () => {
 
   test('delete: its toast, the Piece still open', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     const name = await newPiece(page)
     await page.goto(`/pieces/${name}`)
+    await pageHydrated(page)
     await page.getByTestId('piece-menu').locator('summary').click()
     const menu = page.getByRole('group', { name: 'Piece menu' })
     await menu.getByRole('link', { name: 'Delete Piece' }).click()
@@ -149,6 +159,7 @@ test.describe('the Piece forms', () => {
 
 test('Share Feedback: its toast, the text still in the popover', async ({ page, consoleErrors }) => {
   await signIn(page)
+  await pageHydrated(page)
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await sidebar.getByRole('button', { name: FeedbackMessages.trigger }).click()
   const panel = sidebar.getByRole('group', { name: FeedbackMessages.trigger })
@@ -164,7 +175,9 @@ test('Share Feedback: its toast, the text still in the popover', async ({ page, 
 test.describe('settings', () => {
   test('a Preferences switch rolls back with its toast', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await page.goto('/settings')
+    await pageHydrated(page)
     const usageSwitch = page.getByRole('switch', { name: 'Show token usage' })
     const before = await usageSwitch.getAttribute('aria-checked')
     await cutWhenSent(page, sent('POST', '/settings'))
@@ -177,7 +190,9 @@ test.describe('settings', () => {
 
   test('a cancellation keeps the dialog open with the reason chosen', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await subscribe(page)
+    await pageHydrated(page)
     const main = page.getByRole('main')
     await main.getByRole('button', { name: 'Cancel Subscription' }).click()
     const dialog = page.getByRole('dialog', { name: 'Cancel Subscription' })
@@ -193,9 +208,12 @@ test.describe('settings', () => {
 
   test('billing history: Load more has its toast and keeps the invoices shown', async ({ page, consoleErrors }) => {
     const { email } = await signIn(page)
+    await pageHydrated(page)
     await subscribe(page)
+    await pageHydrated(page)
     await addInvoices(email, 4)
     await page.reload()
+    await pageHydrated(page)
     const history = page.getByTestId('billing-history')
     await expect(history.getByTestId('invoice')).toHaveCount(3)
     const restore = await cutWhenSent(page, sent('GET', '/resources/invoices'))
@@ -212,6 +230,7 @@ test.describe('settings', () => {
 
   test('Unlink Google: its toast, the dialog still open', async ({ page, request, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await linkFromSettings(page, await googleAccount(request))
     await googleBlock(page).getByRole('button', { name: 'Unlink Google' }).click()
     const dialog = page.getByRole('dialog', { name: 'Unlink Google Account' })
@@ -227,6 +246,7 @@ test.describe('settings', () => {
 test.describe('the payment dialog', () => {
   test('Upgrade to PLUS: "Failed to start subscription", the dialog still open', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await page.goto('/explore?upgrade=plus')
     await hydrated(page)
     const dialog = page.getByRole('dialog', { name: 'Upgrade to PLUS' })
@@ -241,6 +261,7 @@ test.describe('the payment dialog', () => {
 
   test('Set Up of usage-based pricing: its toast, the budget still chosen', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await subscribeLocally(page)
     await page.goto('/explore?upgrade=usage')
     await hydrated(page)
@@ -255,6 +276,7 @@ test.describe('the payment dialog', () => {
 
   test('the usage the budget modes load first: its toast and Try again', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     await subscribeLocally(page)
     await hydrated(page)
     const restore = await cutWhenSent(page, sent('GET', '/resources/upgrade'))
@@ -271,9 +293,11 @@ test.describe('the payment dialog', () => {
 
   test('the local checkout: Confirm has its toast and the page stays', async ({ page, consoleErrors }) => {
     await signIn(page)
+    await pageHydrated(page)
     const checkout = await page.request.post('/api/private/users/sub?returnURL=explore')
     const { url } = (await checkout.json()) as { url: string }
     await page.goto(url)
+    await pageHydrated(page)
     await expect(page.getByRole('heading', { name: /Subscribe to/ })).toBeVisible()
     await pageHydrated(page)
     await cutWhenSent(page, sent('POST', new URL(url, 'http://x').pathname))
@@ -371,8 +395,10 @@ test.describe('the public forms', () => {
 
 test('a chat message: it says so and the message stays in the input', async ({ page, consoleErrors }) => {
   await signIn(page)
+  await pageHydrated(page)
   const name = await newPiece(page)
   await page.goto(`/pieces/${name}`)
+  await pageHydrated(page)
   await page.getByLabel('Message').fill('a tip calculator')
   const restore = await cutWhenSent(page, sent('POST', `/pieces/${name}`))
   await page.getByRole('button', { name: 'Send' }).click()
@@ -383,4 +409,27 @@ test('a chat message: it says so and the message stays in the input', async ({ p
   await restore()
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
+})
+
+test('Accept of a finished generation: its toast, the generation still waiting for a decision', async ({ page, consoleErrors }) => {
+  await signIn(page)
+  await pageHydrated(page)
+  const name = await newPiece(page)
+  await page.goto(`/pieces/${name}`)
+  await pageHydrated(page)
+  await page.getByLabel('Message').fill('a tip calculator')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const chat = page.getByRole('region', { name: 'Chat' })
+  const accept = chat.getByRole('button', { name: 'Accept' })
+  await expect(accept).toBeVisible()
+  await accept.click()
+  const confirm = page.getByRole('dialog', { name: 'Accept Generation' })
+  await cutWhenSent(page, sent('POST', `/pieces/${name}`))
+  await confirm.getByRole('button', { name: 'Accept' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to update settings' })).toBeVisible()
+  await expect(confirm.getByRole('button', { name: 'Accept' })).toBeEnabled()
+  await expect(accept).toBeVisible()
+  await expect(chat.getByRole('button', { name: 'Reject' })).toBeVisible()
+  await expect(errorPage(page)).toHaveCount(0)
+  forgiveTheCut(consoleErrors)
 })
