@@ -55,18 +55,19 @@ test.describe('the Piece forms', () => {
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
     await sidebar.getByRole('button', { name: 'New Piece' }).click()
     const input = sidebar.getByLabel('New Piece name')
-    await input.fill('train_piece')
+    const name = `train_${Math.random().toString(36).slice(2, 9)}`
+    await input.fill(name)
     const restore = await cutWhenSent(page, sent('POST', '/resources/pieces'))
     await input.press('Enter')
     await expect(toast(page, 'Failed to create piece')).toBeVisible()
-    await expect(input).toHaveValue('train_piece')
+    await expect(input).toHaveValue(name)
     await expect(input).toBeEditable()
     await expect(page).toHaveURL(/\/explore$/)
     forgiveTheCut(consoleErrors)
 
     await restore()
     await input.press('Enter')
-    await expect(page).toHaveURL('/pieces/train_piece')
+    await expect(page).toHaveURL(`/pieces/${name}`)
   })
 
   test('the first Piece on an empty /pieces: its toast, the name still typed', async ({ page, consoleErrors }) => {
@@ -75,11 +76,12 @@ test.describe('the Piece forms', () => {
     await page.goto('/pieces')
     await hydrated(page)
     const input = page.getByRole('main').getByLabel('Piece name')
-    await input.fill('first_offline')
+    const name = `first_${Math.random().toString(36).slice(2, 9)}`
+    await input.fill(name)
     await cutWhenSent(page, sent('POST', '/resources/pieces'))
     await page.getByRole('button', { name: 'Create Piece' }).click()
     await expect(toast(page, 'Failed to create piece')).toBeVisible()
-    await expect(input).toHaveValue('first_offline')
+    await expect(input).toHaveValue(name)
     forgiveTheCut(consoleErrors)
   })
 
