@@ -1,9 +1,11 @@
-import { Form, Link, useLocation, useNavigate, useNavigation } from '@remix-run/react'
+import { Form, Link, useFetcher, useLocation, useNavigate, type FetcherWithComponents } from '@remix-run/react'
 import { useEffect, useState } from 'react'
+import { useFetcherSettled } from '~/lib/fetcher'
 import { useHydrated } from '~/lib/hydrated'
+import { useToast } from '~/ui/toaster'
 import { Button, buttonClasses } from '~/ui/button'
 import { Dialog, DialogOpenButton } from '~/ui/dialog'
-import { GoogleMessages, LINK_FAILED_PARAM, LINK_FAILED_VALUE } from './google-messages'
+import { GoogleMessages, LINK_FAILED_PARAM, LINK_FAILED_VALUE, type UnlinkReply } from './google-messages'
 import type { GoogleLinkState } from './google.server'
 
 /** Without JavaScript the unlink dialog is `?unlink=google` on the settings page, rendered by the server. */
@@ -25,13 +27,18 @@ function withoutParam(location: { pathname: string; search: string }, name: stri
  */
 export function GoogleLinkCard({ state }: { state: GoogleLinkState }) {
   const location = useLocation()
-  const navigation = useNavigation()
   const params = new URLSearchParams(location.search)
   const askedByUrl = state.canUnlink && params.get(UNLINK_PARAM) === UNLINK_VALUE
   const [dialogOpen, setDialogOpen] = useState(askedByUrl)
   // Any navigation (the redirect after unlinking included) re-reads the dialog from the URL.
   useEffect(() => setDialogOpen(askedByUrl), [location.key, askedByUrl])
-  const unlinking = navigation.state !== 'idle' && navigation.formAction === UNLINK_ACTION
+  // A fetcher: every answer is a redirect back here with its toast; one that never came is the failure toast, the dialog still open.
+  const unlink = useFetcher<UnlinkReply>({ key: 'google-unlink' })
+  const unlinking = unlink.state !== 'idle'
+  const toast = useToast()
+  useFetcherSettled(unlink, (reply) => {
+    if (reply?.failed) toast({ title: GoogleMessages.unlinkFailed, description: reply.failed, variant: 'destructive' })
+  })
 
   if (!state.enabled && !state.linked) return null
   const linkFailed = params.get(LINK_FAILED_PARAM) === LINK_FAILED_VALUE
@@ -96,6 +103,7 @@ export function GoogleLinkCard({ state }: { state: GoogleLinkState }) {
         <UnlinkDialog
           open={dialogOpen}
           busy={unlinking}
+          fetcher={unlink}
           closeHref={withoutParam(location, UNLINK_PARAM)}
           leaveUrl={askedByUrl}
           onClose={() => setDialogOpen(false)}
@@ -109,12 +117,14 @@ export function GoogleLinkCard({ state }: { state: GoogleLinkState }) {
 function UnlinkDialog({
   open,
   busy,
+  fetcher,
   closeHref,
   leaveUrl,
   onClose,
 }: {
   open: boolean
   busy: boolean
+  fetcher: FetcherWithComponents<UnlinkReply>
   closeHref: string
   /** Opened by `?unlink=google`: Cancel also takes the parameter off the URL. */
   leaveUrl: boolean
@@ -131,7 +141,7 @@ function UnlinkDialog({
       title="Unlink Google Account"
       description="After unlinking, you will need to sign in with your email and password."
     >
-      <Form method="post" action={UNLINK_ACTION} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <fetcher.Form method="post" action={UNLINK_ACTION} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {hydrated ? (
           <Button
             type="button"
@@ -149,7 +159,7 @@ function UnlinkDialog({
         <Button type="submit" variant="destructive" pending={busy}>
           Unlink Google
         </Button>
-      </Form>
+      </fetcher.Form>
     </Dialog>
   )
 }

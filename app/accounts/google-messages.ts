@@ -17,6 +17,9 @@ export const GoogleMessages = {
   unlinked: 'Google account unlinked',
 } as const
 
+/** What the unlink dialog's fetcher gets when the unlink got no answer (every answer of the server is a redirect). */
+export type UnlinkReply = { failed: string }
+
 /** `/settings?google=link-failed`: the inline banner that goes with the 'Failed to link' toast. */
 export const LINK_FAILED_PARAM = 'google'
 export const LINK_FAILED_VALUE = 'link-failed'

@@ -43,6 +43,9 @@ export const AuthMessages = {
   usernameTaken: 'Username is already taken',
 } as const
 
+/** What the user menu's Log Out fetcher gets when it could not sign out (success is the redirect to sign in). */
+export type LogoutReply = { failed: string }
+
 export const CredentialsSchema = z.object({
   email: text({ error: AuthMessages.emailRequired }).trim().min(1, AuthMessages.emailRequired).regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
   password: text({ error: AuthMessages.passwordRequired }).min(1, AuthMessages.passwordRequired).min(PASSWORD_MIN, AuthMessages.passwordTooShort),

@@ -3,14 +3,16 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useFetcher, type FetcherWithComponents } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { PLUS_DAILY_TOKEN_LIMIT } from '~/lib/constants'
+import { useFetcherSettled } from '~/lib/fetcher'
 import { useHydrated } from '~/lib/hydrated'
+import { useToast } from '~/ui/toaster'
 import { Button } from '~/ui/button'
 import { Spinner } from '~/ui/spinner'
 import { billedAmount, formatTokens } from '~/usage/format'
 import type { UsageData } from '~/usage/usage.server'
 import { BudgetInput, useBudget } from './budget-input'
 import type { PaymentDialogMode } from './payment-dialog-event'
-import { UPGRADE_RESOURCE, UpgradeFormSchema, type UpgradeFormReply } from './schema'
+import { UPGRADE_RESOURCE, USAGE_LOAD_FAILED, UpgradeFormSchema, type UpgradeFormReply, type UsageReply } from './schema'
 
 type UsageMode = Exclude<PaymentDialogMode, 'upgrade-to-plus'>
 
@@ -31,11 +33,25 @@ export function BudgetPanel({
 }) {
   const hydrated = useHydrated()
   const [fromPage] = useState(() => !hydrated && pageUsage !== undefined)
-  const { load, data } = useFetcher<{ usage: UsageData }>()
+  const usageFetcher = useFetcher<UsageReply>()
+  const { load, data } = usageFetcher
+  const toast = useToast()
   useEffect(() => {
     if (!fromPage) load(UPGRADE_RESOURCE)
   }, [fromPage, load])
+  useFetcherSettled(usageFetcher, (reply) => {
+    if (reply?.failed) toast({ title: USAGE_LOAD_FAILED, description: reply.failed, variant: 'destructive' })
+  })
   const usage = fromPage ? pageUsage : data?.usage
+  if (!usage && data?.failed && usageFetcher.state === 'idle') {
+    return (
+      <div className="grid h-40 place-items-center">
+        <Button type="button" variant="secondary" onClick={() => load(UPGRADE_RESOURCE)}>
+          Try again
+        </Button>
+      </div>
+    )
+  }
   if (!usage) {
     return (
       <div className="grid h-40 place-items-center text-zinc-400">

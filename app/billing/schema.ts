@@ -2,6 +2,7 @@ import type { SubmissionResult } from '@conform-to/react'
 import { z } from 'zod'
 import { BUDGET_MAX, BUDGET_MIN } from '~/lib/constants'
 import { lines, text } from '~/lib/text'
+import type { UsageData } from '~/usage/usage.server'
 
 /** Spec 1 §2.5: the cancel dialog's reasons; `other` is the default. Each is also one of Stripe's `cancellation_details.feedback` values. */
 export const CANCEL_REASONS = ['missing_features', 'switched_service', 'customer_service', 'too_complex', 'low_quality', 'other'] as const
@@ -82,6 +83,12 @@ export const UPGRADE_FAILURES = {
 /** What the payment dialog's action answers a fetcher when it refuses (success redirects). */
 export type UpgradeFormReply = { result: SubmissionResult<string[]>; toast: { title: string; description?: string }; requiresSubscription?: boolean }
 
+/** Spec 1 §8: the toast when the payment dialog's usage cannot be loaded. */
+export const USAGE_LOAD_FAILED = 'Failed to fetch usage data'
+
+/** What the payment dialog's usage modes load first: the usage, or why it could not be loaded. */
+export type UsageReply = { usage: UsageData; failed?: undefined } | { usage?: undefined; failed: string }
+
 /** Spec 1 §9 invoice pages: 3 first, then 5 per "Load more". */
 export const INVOICE_FIRST_PAGE = 3
 export const INVOICE_NEXT_PAGE = 5
@@ -111,6 +118,7 @@ export const BILLING_MESSAGES = {
   nothingToReactivate: 'There is no canceled PLUS subscription to resume. Upgrade to PLUS to subscribe again.',
   notManaged: 'This PLUS plan was granted by hand, not bought: there is no subscription to change.',
   unknownInvoice: 'starting_after is not one of your invoices.',
+  historyUnavailable: 'Your billing history could not be loaded.',
 } as const
 
 /** Spec 1 §8: the destructive toasts of the subscription card, usage-based pricing and billing history. */

@@ -1,13 +1,15 @@
 import type { ShouldRevalidateFunction } from '@remix-run/react'
+import { isRefusedInBrowser } from './unreachable'
 
 /**
- * A submission refused because the database cannot be reached (503) changed nothing, and
+ * A submission refused because the database cannot be reached (503), or one that never
+ * reached the server (refused in the browser: app/lib/unreachable.ts), changed nothing, and
  * reloading the page's data would fail the same way and replace the page with the error
- * screen; the form says so in place instead (app/lib/unreachable.ts). For the root, whose
- * data every page shows.
+ * screen; the form says so in place instead. For every route with data a form's page shows
+ * (every route with a loader and a page exports this or `keepDataWhenSignedOut`).
  */
-export const keepDataWhenUnavailable: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
-  actionStatus === 503 ? false : defaultShouldRevalidate
+export const keepDataWhenUnavailable: ShouldRevalidateFunction = ({ actionStatus, actionResult, defaultShouldRevalidate }) =>
+  actionStatus === 503 || isRefusedInBrowser(actionResult) ? false : defaultShouldRevalidate
 
 /**
  * For the routes of signed-in pages, whose forms a fetcher posts. A submission refused

@@ -1,11 +1,12 @@
-import type { ClientActionFunctionArgs } from '@remix-run/react'
+import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from '@remix-run/react'
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from '@remix-run/router'
 import { describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE, RATE_LIMITED_MESSAGE } from './messages'
-import { UNREACHABLE_MESSAGE, replyWhenUnreachable } from './unreachable'
+import { UNREACHABLE_MESSAGE, answerWhenUnreachable, isRefusedInBrowser, refusedSubmission, replyWhenUnreachable } from './unreachable'
 
-type Reply = { refused: string; form: Record<string, unknown> }
-const clientAction = replyWhenUnreachable<Reply>((refused, form) => ({ refused, form }))
+type Reply = { refused: string; form: Record<string, unknown>; path: string }
+const clientAction = replyWhenUnreachable<Reply>((refused, form, url) => ({ refused, form, path: url.pathname }))
+const clientLoader = answerWhenUnreachable((refused) => ({ refused }))
 
 /** Posts `field=value` through the clientAction to a server action that fails with `failure`. */
 function post(failure: unknown) {
@@ -17,19 +18,30 @@ function post(failure: unknown) {
   return clientAction({ request, serverAction, params: {} } as unknown as ClientActionFunctionArgs)
 }
 
+/** Loads through the clientLoader from a server loader that fails with `failure`. */
+function load(failure: unknown) {
+  const serverLoader = async () => {
+    throw failure
+  }
+  return clientLoader({ request: new Request('http://localhost/resources/invoices'), serverLoader, params: {} } as unknown as ClientLoaderFunctionArgs)
+}
+
 describe('replyWhenUnreachable', () => {
   it('passes the server action’s reply through', async () => {
     const request = new Request('http://localhost/settings', { method: 'POST', body: new URLSearchParams({}) })
     const reply = await clientAction({ request, serverAction: async () => ({ ok: true }), params: {} } as unknown as ClientActionFunctionArgs)
     expect(reply).toEqual({ ok: true })
+    expect(isRefusedInBrowser(reply)).toBe(false)
   })
 
   it.each([
     [new TypeError('Failed to fetch'), UNREACHABLE_MESSAGE],
     [new ErrorResponse(503, 'Service Unavailable', DATABASE_UNAVAILABLE_MESSAGE), DATABASE_UNAVAILABLE_MESSAGE],
     [new ErrorResponse(429, 'Too Many Requests', RATE_LIMITED_MESSAGE), RATE_LIMITED_MESSAGE],
-  ])('turns %s into the form’s own refusal, naming what was sent', async (failure, message) => {
-    expect(await post(failure)).toEqual({ refused: message, form: { field: 'value' } })
+  ])('turns %s into the form’s own refusal, naming what was sent, marked as made in the browser', async (failure, message) => {
+    const reply = await post(failure)
+    expect(reply).toEqual({ refused: message, form: { field: 'value' }, path: '/settings' })
+    expect(isRefusedInBrowser(reply)).toBe(true)
   })
 
   it('leaves a real fault to the error boundary', async () => {
@@ -39,5 +51,36 @@ describe('replyWhenUnreachable', () => {
     await expect(post(forbidden)).rejects.toBe(forbidden)
     const bug = new Error('bug')
     await expect(post(bug)).rejects.toBe(bug)
+  })
+})
+
+describe('answerWhenUnreachable', () => {
+  it('passes the server loader’s answer through', async () => {
+    const answer = await clientLoader({
+      request: new Request('http://localhost/x'),
+      serverLoader: async () => ({ ok: true }),
+      params: {},
+    } as unknown as ClientLoaderFunctionArgs)
+    expect(answer).toEqual({ ok: true })
+  })
+
+  it('turns a load that got no answer into the route’s refusal', async () => {
+    expect(await load(new TypeError('Failed to fetch'))).toEqual({ refused: UNREACHABLE_MESSAGE })
+    expect(await load(new ErrorResponse(503, 'Service Unavailable', DATABASE_UNAVAILABLE_MESSAGE))).toEqual({ refused: DATABASE_UNAVAILABLE_MESSAGE })
+  })
+
+  it('leaves a real fault to the error boundary', async () => {
+    const bug = new Error('bug')
+    await expect(load(bug)).rejects.toBe(bug)
+  })
+})
+
+describe('refusedSubmission', () => {
+  it('puts what was sent back as the form’s values, with the message as its error', () => {
+    expect(refusedSubmission('No answer', { name: 'Ada', message: 'Hello' })).toEqual({
+      status: 'error',
+      initialValue: { name: 'Ada', message: 'Hello' },
+      error: { '': ['No answer'] },
+    })
   })
 })

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, type ClientActionFunctionArgs } from '@remix-run/react'
+import type { SubmissionResult } from '@conform-to/react'
+import { isRouteErrorResponse, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from '@remix-run/react'
 import { DATABASE_UNAVAILABLE_MESSAGE, RATE_LIMITED_MESSAGE } from './messages'
 
 /** A fetcher's post that never reached the server (offline, the server restarting). */
@@ -11,27 +12,85 @@ const REFUSED_IN_PLACE: Record<number, string> = {
 }
 
 /**
- * A route's `clientAction` that passes every submission to its server action and turns a
- * request that never got an answer, one answered 503 because the database is down, or one
- * the rate limit refused before any action ran (429: server/respond.ts `refuse`) into the
- * route's own refusal reply. Without it Remix sends the
- * failure to the error boundary and the whole page turns into an error page; with it the
- * form's usual failure path runs (the toast, the rollback), and the page keeps its data
- * (app/lib/revalidation.ts does not reload it after a 503). Posts made without JavaScript
- * never come here.
+ * The replies made here, in the browser. Remix reloads the page's data after every action
+ * that answers, and that reload would fail the same way and replace the page with the error
+ * screen; the routes' `shouldRevalidate` (app/lib/revalidation.ts) asks `isRefusedInBrowser`
+ * and skips it. (A status on the reply cannot say so: Remix's single fetch drops a client
+ * action's `data()` status for the status of a server answer, and here there is none.)
  */
-export function replyWhenUnreachable<Reply>(refusal: (message: string, form: Record<string, unknown>) => Reply) {
-  return async ({ request, serverAction }: ClientActionFunctionArgs) => {
+const refusedInBrowser = new WeakSet<object>()
+
+function refusedHere<Reply>(reply: Reply): Reply {
+  if (typeof reply === 'object' && reply !== null) refusedInBrowser.add(reply)
+  return reply
+}
+
+/** Whether an action's answer is a refusal made in the browser: nothing changed, and the server could not be asked. */
+export const isRefusedInBrowser = (reply: unknown) => typeof reply === 'object' && reply !== null && refusedInBrowser.has(reply)
+
+/** What a form sent, its text fields by name (a file cannot be put back in an input). */
+export type SentForm = Record<string, string>
+
+/**
+ * The failure a request met before any answer the page can use: the message to show, or
+ * null for a real fault (a 500, a 403, a bug), which the error
+ * boundary shows. fetch() rejects with a TypeError when no answer arrives.
+ */
+function failureOf(error: unknown): string | null {
+  if (error instanceof TypeError) return UNREACHABLE_MESSAGE
+  return (isRouteErrorResponse(error) && REFUSED_IN_PLACE[error.status]) || null
+}
+
+/**
+ * The one path every form posted with JavaScript takes: a route's `clientAction` that passes
+ * the submission to its server action and turns a request that never got an answer, one
+ * answered 503 because the database is down, or one the rate limit refused before any action
+ * ran (429: server/respond.ts `refuse`) into the route's own refusal reply, built by
+ * `refusal` from the message, what was sent and where (so it names the action and puts the form
+ * back as it was). Without it Remix sends the failure to the error boundary and the whole
+ * page turns into an error page, losing what was typed.
+ *
+ * The page's data is not reloaded after such a reply (see `isRefusedInBrowser`). Posts made
+ * without JavaScript never come here.
+ */
+export function replyWhenUnreachable<Reply>(refusal: (message: string, form: SentForm, url: URL) => Reply) {
+  return async ({ request, serverAction }: ClientActionFunctionArgs): Promise<Reply> => {
     // Read before the server action takes the body: the refusal names what was being saved.
     const sent = request.clone()
     try {
-      return await serverAction<Reply>()
+      return (await serverAction()) as Reply
     } catch (error) {
-      // fetch() rejects with a TypeError when no answer arrives; anything else is a real fault.
-      const refused = isRouteErrorResponse(error) ? REFUSED_IN_PLACE[error.status] : undefined
-      if (!(error instanceof TypeError) && !refused) throw error
-      const form = Object.fromEntries([...(await sent.formData()).entries()].filter(([, value]) => typeof value === 'string'))
-      return refusal(refused ?? UNREACHABLE_MESSAGE, form)
+      const failure = failureOf(error)
+      if (!failure) throw error
+      const form = Object.fromEntries([...(await sent.formData()).entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      return refusedHere(refusal(failure, form, new URL(request.url)))
     }
   }
+}
+
+/**
+ * The same path for what a fetcher loads (`fetcher.load` of a resource route): a route's
+ * `clientLoader` that turns a load that never got an answer (or the database's 503, the
+ * rate limit's 429) into the route's own refusal, which the component shows as its failure
+ * toast, instead of the error page.
+ */
+export function answerWhenUnreachable<Reply>(refusal: (message: string) => Reply) {
+  return async ({ serverLoader }: ClientLoaderFunctionArgs): Promise<Reply> => {
+    try {
+      return (await serverLoader()) as Reply
+    } catch (error) {
+      const failure = failureOf(error)
+      if (!failure) throw error
+      return refusal(failure)
+    }
+  }
+}
+
+/**
+ * A conform reply for a form refused in the browser: the message as the form's error, and
+ * what was sent as the form's values, so a form that the page renders afresh (a navigation
+ * post's page) shows what the user had typed.
+ */
+export function refusedSubmission(message: string, form: SentForm): SubmissionResult<string[]> {
+  return { status: 'error', initialValue: form, error: { '': [message] } }
 }

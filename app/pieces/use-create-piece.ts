@@ -2,7 +2,8 @@ import { useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useFetcher } from '@remix-run/react'
 import { openPaymentDialog } from '~/billing/payment-dialog-event'
-import { firstError, useFetcherSettled } from '~/lib/fetcher'
+import { firstError } from '~/lib/fetcher'
+import { useNamedFormFetcher } from './form-refusal'
 import { PieceFormSchema, type PieceFormReply } from './schema'
 
 /**
@@ -21,7 +22,7 @@ export function useCreatePieceForm(id: string, { source, onCreated }: { source: 
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PieceFormSchema }),
   })
-  useFetcherSettled(fetcher, (reply) => {
+  useNamedFormFetcher(fetcher, 'create', (reply) => {
     if (reply?.requiresSubscription) openPaymentDialog('upgrade-to-plus', source)
     if (!firstError(reply?.result)) onCreated?.()
   })

@@ -2,6 +2,8 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { GoogleMessages, unlinkGoogle, unlinkMessage } from '~/accounts/google.server'
 import { getOptionalUser } from '~/accounts/session.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import type { UnlinkReply } from '~/accounts/google-messages'
+import { replyWhenUnreachable } from '~/lib/unreachable'
 
 /** The unlink dialog's 'Unlink Google' (spec 1 §2.5, §5). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -13,3 +15,6 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export const loader = () => redirect('/settings')
+
+/** With JavaScript, an unlink that never reaches the server is the failure toast, and the dialog stays open. */
+export const clientAction = replyWhenUnreachable<UnlinkReply>((message) => ({ failed: message }))

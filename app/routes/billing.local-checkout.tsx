@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
 import { confirmLocalCheckout, getLocalCheckout } from '~/billing/local-checkout.server'
 import { notFound } from '~/lib/http'
@@ -7,6 +7,10 @@ import { pageTitle } from '~/site/pages'
 import { Logo } from '~/shell/logo'
 import { Button, buttonClasses } from '~/ui/button'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import { FormToast } from '~/ui/form-toast'
+import { UPGRADE_FAILURES } from '~/billing/schema'
+import { replyWhenUnreachable } from '~/lib/unreachable'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 /** The local billing provider's checkout (no Stripe key set): a test page that takes no payment. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -24,9 +28,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirect(url)
 }
 
+/** With JavaScript, a confirmation that never reaches the server is the upgrade's failure toast; the page stays. */
+export const clientAction = replyWhenUnreachable((message) => ({
+  toast: { title: UPGRADE_FAILURES['upgrade-to-plus'], description: message, variant: 'destructive' as const },
+}))
+
 export default function LocalCheckoutRoute() {
   const { checkout } = useLoaderData<typeof loader>()
   const busy = useNavigation().state === 'submitting'
+  const refused = useActionData<typeof clientAction>()
   return (
     <main className="grid min-h-dvh place-items-center px-4 py-10">
       <div className="w-full max-w-md">
@@ -62,6 +72,7 @@ export default function LocalCheckoutRoute() {
           )}
         </div>
       </div>
+      <FormToast toast={refused?.toast} />
     </main>
   )
 }
@@ -71,3 +82,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Local test checkout
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
 }
+
+/** A form refused for want of an answer (or of the database) keeps the page as it is: its data is not reloaded. */
+export const shouldRevalidate = keepDataWhenUnavailable

@@ -12,6 +12,7 @@ import { Logo } from '~/shell/logo'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 import { Spinner } from '~/ui/spinner'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 /**
  * Where a paid checkout (Stripe's or the local one) comes back to. Coming back proves
@@ -82,3 +83,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Activating PLUS') }
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
 }
+
+/** A form refused for want of an answer (or of the database) keeps the page as it is: its data is not reloaded. */
+export const shouldRevalidate = keepDataWhenUnavailable

@@ -1,5 +1,6 @@
 import { notFound } from '~/lib/http'
 import { NotFound } from '~/ui/error-page'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 /**
  * A path of several segments that no route knows, inside the signed-in frame: its layout
@@ -19,3 +20,6 @@ export default function CatchAll() {
 export function ErrorBoundary() {
   return <NotFound />
 }
+
+/** A form refused for want of an answer (or of the database) keeps the page as it is: its data is not reloaded. */
+export const shouldRevalidate = keepDataWhenUnavailable

@@ -11,6 +11,9 @@ import { pageTitle } from '~/site/pages'
 import { ContactMessages, ContactSchema, SignedInContactSchema } from '~/site/schema'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 import { logger } from '~/lib/log.server'
+import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
+import type { Toast } from '~/lib/toast'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 /** /contact for visitors and /settings/contact for users (who are not asked for an email). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -40,9 +43,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(sent)
 }
 
+/** With JavaScript, a message that never reaches the server is the failure toast, and the form keeps what was typed. */
+export const clientAction = replyWhenUnreachable((message, form) => ({
+  result: refusedSubmission(message, form),
+  toast: { title: ContactMessages.sendFailed, description: message, variant: 'destructive' } as Omit<Toast, 'id'> | null,
+}))
+
 export default function ContactRoute() {
   const { askEmail } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const actionData = useActionData<typeof action | typeof clientAction>()
   const location = useLocation()
   const sent = new URLSearchParams(location.search).get('sent') === '1'
   return (
@@ -63,3 +72,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Contact Us') }]
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
 }
+
+/** A form refused for want of an answer (or of the database) keeps the page as it is: its data is not reloaded. */
+export const shouldRevalidate = keepDataWhenUnavailable

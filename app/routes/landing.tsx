@@ -15,6 +15,9 @@ import { WaitlistMessages, WaitlistSchema } from '~/site/schema'
 import { joinWaitlist } from '~/site/waitlist.server'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 import { logger } from '~/lib/log.server'
+import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
+import type { Toast } from '~/lib/toast'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 const JOINED = '/landing?waitlist=joined'
 
@@ -44,8 +47,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(JOINED)
 }
 
+/** With JavaScript, a signup that never reaches the server is the failure toast, and the email stays in the field. */
+export const clientAction = replyWhenUnreachable((message, form) => ({
+  result: refusedSubmission(message, form),
+  toast: { title: WaitlistMessages.failed, description: message, variant: 'destructive' } as Omit<Toast, 'id'> | null,
+}))
+
 export default function LandingRoute() {
-  const actionData = useActionData<typeof action>()
+  const actionData = useActionData<typeof clientAction>()
   const { pieces, count } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   return (
@@ -70,3 +79,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
 }
+
+/** A form refused for want of an answer (or of the database) keeps the page as it is: its data is not reloaded. */
+export const shouldRevalidate = keepDataWhenUnavailable

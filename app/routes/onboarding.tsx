@@ -11,6 +11,8 @@ import { afterOnboarding } from '~/pieces/onboarding.server'
 import { pageTitle } from '~/site/pages'
 import { Logo } from '~/shell/logo'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request, { allowUnboarded: true })
@@ -34,8 +36,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(await afterOnboarding(user.id, new URL(request.url).searchParams.get('prompt')))
 }
 
+/** With JavaScript, a username that never reaches the server is refused under the form, and stays in the field. */
+export const clientAction = replyWhenUnreachable((message, form) => ({ result: refusedSubmission(message, form) }))
+
 export default function OnboardingRoute() {
-  const actionData = useActionData<typeof action>()
+  const actionData = useActionData<typeof clientAction>()
   const location = useLocation()
   return (
     <main className="grid min-h-dvh place-items-center px-4 py-10">
@@ -58,3 +63,6 @@ export const meta: MetaFunction = () => [{ title: pageTitle('Choose a username')
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
 }
+
+/** A form refused for want of an answer (or of the database) keeps the page as it is: its data is not reloaded. */
+export const shouldRevalidate = keepDataWhenUnavailable

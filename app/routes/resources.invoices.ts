@@ -8,6 +8,7 @@ import { isDomainError } from '~/lib/errors'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import type { InvoicesReply } from '~/settings/account-forms'
 import { unexpectedFailure } from '~/lib/failure.server'
+import { answerWhenUnreachable } from '~/lib/unreachable'
 
 const refused = (message: string, status: number) => data<InvoicesReply>({ ok: false, message }, { status })
 
@@ -31,3 +32,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return refused(failure.message, failure.status)
   }
 }
+
+/** With JavaScript, a load that never reaches the server is the section's failure toast, and the page stays. */
+export const clientLoader = answerWhenUnreachable<InvoicesReply>((message) => ({ ok: false, message }))

@@ -10,7 +10,7 @@ import { DomainError } from '~/lib/errors'
 import { firstError } from '~/lib/fetcher'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { replyWhenUnreachable } from '~/lib/unreachable'
+import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
 import { applyPieceForm, type PieceFormOutcome } from '~/pieces/forms.server'
 import { editorUrlSendingPrompt } from '~/pieces/prompt.server'
 import { PIECE_FORM_FAILURES, PieceFormSchema, PieceMessages, type PieceFormReply, type PieceIntent } from '~/pieces/schema'
@@ -90,4 +90,4 @@ function answerRefusal(request: Request, submission: Submission<unknown>, intent
 }
 
 /** With JavaScript, a post that never reaches the server fails like a refusal (a toast in place), not as an error page. */
-export const clientAction = replyWhenUnreachable<PieceFormReply>((message) => ({ result: { status: 'error', error: { '': [message] } } }))
+export const clientAction = replyWhenUnreachable<PieceFormReply>((message, form) => ({ result: refusedSubmission(message, form) }))

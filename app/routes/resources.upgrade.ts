@@ -4,13 +4,14 @@ import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
 import { safeRedirect } from '~/accounts/redirects.server'
 import { PAYMENT_DIALOG_MODES, type PaymentDialogMode } from '~/billing/payment-dialog-event'
-import { UPGRADE_FAILURES, UpgradeFormSchema, type UpgradeFormReply } from '~/billing/schema'
+import { UPGRADE_FAILURES, UpgradeFormSchema, type UpgradeFormReply, type UsageReply } from '~/billing/schema'
 import { upgradeHref } from '~/billing/upgrade'
 import { applyUpgradeForm } from '~/billing/upgrade-form.server'
 import { STATUS_OF } from '~/lib/api.server'
 import { firstError } from '~/lib/fetcher'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { answerWhenUnreachable, refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
 import { getUsage } from '~/usage/usage.server'
 import { unexpectedFailure } from '~/lib/failure.server'
 
@@ -18,8 +19,11 @@ import { unexpectedFailure } from '~/lib/failure.server'
 export async function loader({ request }: LoaderFunctionArgs) {
   if (isDocumentSubmission(request)) throw redirect('/settings')
   const user = await requireUser(request)
-  return data({ usage: await getUsage(user.id) }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data<UsageReply>({ usage: await getUsage(user.id) }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
+
+/** With JavaScript, a usage load that gets no answer is the dialog's failure toast, not an error page. */
+export const clientLoader = answerWhenUnreachable<UsageReply>((message) => ({ failed: message }))
 
 type Refusal = { title: string; description?: string; status: number; requiresSubscription?: boolean; closes?: boolean }
 
@@ -63,3 +67,9 @@ function answerRefusal(request: Request, mode: PaymentDialogMode, returnTo: stri
   const reply: UpgradeFormReply = { result, toast, ...(refusal.requiresSubscription && { requiresSubscription: true }) }
   return data(reply, { status: refusal.status })
 }
+
+/** With JavaScript, a post that never reaches the server is the mode's failure toast, and the dialog stays as it was. */
+export const clientAction = replyWhenUnreachable<UpgradeFormReply>((message, form) => {
+  const mode = PAYMENT_DIALOG_MODES.find((value) => value === form.intent) ?? 'upgrade-to-plus'
+  return { result: refusedSubmission(message, form), toast: { title: UPGRADE_FAILURES[mode], description: message } }
+})

@@ -13,7 +13,7 @@ import { firstError } from '~/lib/fetcher'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { replyWhenUnreachable } from '~/lib/unreachable'
+import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
 import { invoicePagesOf, SettingsFormSchema, settingsFailure, type SettingsFormReply } from '~/settings/account-forms'
 import { TokenUsageSection } from '~/settings/account-sections'
 import { BillingHistorySection } from '~/settings/billing-history'
@@ -76,7 +76,7 @@ function answerRefusal(request: Request, submission: Submission<unknown>, refusa
 
 /** With JavaScript, a post that never reaches the server fails like a refusal: the form's toast and rollback, not an error page. */
 export const clientAction = replyWhenUnreachable<SettingsFormReply>((message, form) => ({
-  result: { status: 'error', error: { '': [message] } },
+  result: refusedSubmission(message, form),
   failure: settingsFailure(form),
 }))
 

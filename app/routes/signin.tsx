@@ -13,6 +13,9 @@ import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
 import { rateLimitedReply } from '~/lib/forms.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import { FormToast } from '~/ui/form-toast'
+import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 const modeOf = (request: Request) => (new URL(request.url).pathname === '/signup' ? 'signup' : 'signin')
 
@@ -50,13 +53,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect(safeRedirect(submission.value.redirect), { headers: { 'Set-Cookie': cookie } })
 }
 
+/** With JavaScript, a sign-in or sign-up that never reaches the server says so under the form and in its failure toast; what was typed stays. */
+export const clientAction = replyWhenUnreachable((message, form, url) => ({
+  result: refusedSubmission(message, form),
+  toast: { title: url.pathname === '/signup' ? AuthMessages.signUpFailed : AuthMessages.signInFailed, description: message, variant: 'destructive' as const },
+}))
+
 export default function SignInRoute() {
   const { google } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action>()
+  const actionData = useActionData<typeof clientAction>()
   const location = useLocation()
   const mode = location.pathname === '/signup' ? 'signup' : 'signin'
   const redirectTo = signInRedirect(new URLSearchParams(location.search))
-  return <SignInCard key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} google={google} />
+  return (
+    <>
+      <SignInCard key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} google={google} />
+      <FormToast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
+    </>
+  )
 }
 
 /**
@@ -74,3 +88,6 @@ export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(location
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
 }
+
+/** A form refused for want of an answer (or of the database) keeps the page as it is: its data is not reloaded. */
+export const shouldRevalidate = keepDataWhenUnavailable

@@ -4,6 +4,7 @@ import { redirectSignedIn } from '~/accounts/redirects.server'
 import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
 import { pageTitle, STATIC_PAGES, staticPageSlug } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 /** One module for /about, /blog, /faq, /privacy, /terms and their /settings twins. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -28,3 +29,6 @@ export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(STATIC_P
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
 }
+
+/** A form refused for want of an answer (or of the database) keeps the page as it is: its data is not reloaded. */
+export const shouldRevalidate = keepDataWhenUnavailable

@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from '@remix-run/react'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import type { Invoice } from '~/billing/provider.server'
-import { BILLING_TOASTS, INVOICE_NEXT_PAGE } from '~/billing/schema'
+import { BILLING_MESSAGES, BILLING_TOASTS, INVOICE_FIRST_PAGE, INVOICE_NEXT_PAGE } from '~/billing/schema'
 import { useFetcherSettled } from '~/lib/fetcher'
 import { Button } from '~/ui/button'
 import { FormToast } from '~/ui/form-toast'
@@ -37,7 +37,9 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
 /**
  * Billing history (spec 1 §2.5, §7 call 15): the first invoices come with the page; 'Load
  * more' fetches the next 5 with JavaScript, and without it asks the page for one more page
- * (`?invoice-pages=n`). Pages are merged without duplicates.
+ * (`?invoice-pages=n`). Pages are merged without duplicates. A history that could not be
+ * read (the billing provider down) says so, with 'Try again', until it can be: it is never
+ * shown as an empty one.
  */
 export function BillingHistorySection({ history }: { history: BillingHistory }) {
   const location = useLocation()
@@ -47,10 +49,17 @@ export function BillingHistorySection({ history }: { history: BillingHistory }) 
   const invoices = mergeInvoices(history.data, loaded?.invoices ?? [])
   const hasMore = loaded ? loaded.hasMore : history.has_more
   const loading = fetcher.state !== 'idle'
+  // The page's first read failed and no retry has read it since.
+  const unavailable = history.failed === 'history' && !loaded
+  // What the fetcher is loading: the first page again (Try again) or the next one (Load more).
+  const asked = useRef<'first' | 'more'>('more')
 
   useFetcherSettled(fetcher, (reply) => {
     if (reply?.ok) setLoaded({ invoices: mergeInvoices(invoices, reply.page.data), hasMore: reply.page.has_more })
-    else toast({ title: BILLING_TOASTS.moreInvoicesFailed, description: reply?.message, variant: 'destructive' })
+    else {
+      const title = asked.current === 'first' ? BILLING_TOASTS.historyFailed : BILLING_TOASTS.moreInvoicesFailed
+      toast({ title, description: reply?.message, variant: 'destructive' })
+    }
   })
 
   // A failure of the page's own load: the toast, in place without JavaScript.
@@ -60,14 +69,37 @@ export function BillingHistorySection({ history }: { history: BillingHistory }) 
   const loadMore = () => {
     const last = invoices.at(-1)
     if (loading || !last) return
+    asked.current = 'more'
     fetcher.load(`${INVOICES_RESOURCE}?${new URLSearchParams({ limit: String(INVOICE_NEXT_PAGE), starting_after: last.id })}`)
+  }
+  const tryAgain = () => {
+    if (loading) return
+    asked.current = 'first'
+    fetcher.load(`${INVOICES_RESOURCE}?${new URLSearchParams({ limit: String(INVOICE_FIRST_PAGE) })}`)
   }
 
   return (
     <div id="billing-history">
       <Section title="Billing history" testId="billing-history">
         <FormToast toast={failureToast} />
-        {invoices.length ? (
+        {unavailable ? (
+          // Without JavaScript 'Try again' reads the page again; with it, the first invoices alone.
+          <form method="get" action={`${location.pathname}#billing-history`} className="flex flex-wrap items-center justify-between gap-3">
+            <p className="text-zinc-500">{BILLING_MESSAGES.historyUnavailable}</p>
+            <Button
+              type="submit"
+              variant="secondary"
+              size="sm"
+              pending={loading}
+              onClick={(event) => {
+                event.preventDefault()
+                tryAgain()
+              }}
+            >
+              Try again
+            </Button>
+          </form>
+        ) : invoices.length ? (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {invoices.map((invoice) => (
               <InvoiceRow key={invoice.id} invoice={invoice} />
@@ -76,7 +108,7 @@ export function BillingHistorySection({ history }: { history: BillingHistory }) 
         ) : (
           <p className="text-zinc-500">No invoices yet.</p>
         )}
-        {hasMore ? (
+        {hasMore && !unavailable ? (
           // Without JavaScript: the same page with one more page of invoices, scrolled back here.
           <form method="get" action={`${location.pathname}#billing-history`}>
             <input type="hidden" name={INVOICE_PAGES_PARAM} value={invoicePagesOf(new URLSearchParams(location.search)) + 1} />

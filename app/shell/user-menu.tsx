@@ -1,4 +1,7 @@
-import { Form, Link, useNavigation } from '@remix-run/react'
+import { Link, useFetcher } from '@remix-run/react'
+import { AuthMessages, type LogoutReply } from '~/accounts/schema'
+import { useFetcherSettled } from '~/lib/fetcher'
+import { useToast } from '~/ui/toaster'
 import { UpgradeLink } from '~/billing/payment-dialog'
 import { billedAmount } from '~/usage/format'
 import { UsageBar } from '~/usage/usage-bar'
@@ -8,8 +11,13 @@ import type { ShellUser } from './schema'
 
 /** The avatar's menu: who is signed in, the upgrade link, today's usage, Settings and Log Out. */
 export function UserMenu({ user }: { user: ShellUser }) {
-  const navigation = useNavigation()
-  const loggingOut = navigation.formAction === '/logout'
+  // A fetcher: success is the redirect to sign in; a Log Out that got no answer is a toast, and the page stays.
+  const logout = useFetcher<LogoutReply>({ key: 'logout' })
+  const loggingOut = logout.state !== 'idle'
+  const toast = useToast()
+  useFetcherSettled(logout, (reply) => {
+    if (reply?.failed) toast({ title: AuthMessages.signOutFailed, description: reply.failed, variant: 'destructive' })
+  })
   const name = user.username ?? user.email
   const { usage } = user
   const onKeyDown = useTypeahead<HTMLDivElement>()
@@ -53,11 +61,11 @@ export function UserMenu({ user }: { user: ShellUser }) {
         <Link to="/settings" className={itemClass}>
           Settings
         </Link>
-        <Form method="post" action="/logout">
+        <logout.Form method="post" action="/logout">
           <button type="submit" disabled={loggingOut} className={itemClass}>
             {loggingOut ? 'Logging out...' : 'Log Out'}
           </button>
-        </Form>
+        </logout.Form>
       </div>
     </details>
   )

@@ -67,3 +67,55 @@ test('Upgrade to PLUS through Stripe’s hosted checkout comes back through the 
   await expect(page.getByRole('link', { name: 'Upgrade to PLUS' })).toHaveCount(0)
   expect(fake.state.deliveries.some((delivery) => delivery.type === 'checkout.session.completed' && delivery.status === 200)).toBe(true)
 })
+
+/**
+ * Issue 26.6: a paying user's billing history while Stripe fails is not an empty one. It says
+ * it could not be loaded, with a 'Try again' that works once Stripe answers again.
+ */
+test('billing history while Stripe fails says it could not be loaded, and Try again loads it once Stripe is back', async ({ page, browser, consoleErrors }) => {
+  await signIn(page, { origin })
+  const checkout = await page.request.post(`${origin}/api/private/users/sub?returnURL=settings`)
+  expect(checkout.status(), await checkout.text()).toBe(200)
+  await page.goto(((await checkout.json()) as { url: string }).url)
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page).toHaveURL(`${origin}/settings`, { timeout: 15_000 })
+  const history = page.getByTestId('billing-history')
+  await expect(history.getByTestId('invoice')).toHaveCount(1)
+
+  // Every Stripe call fails until told otherwise (a Stripe outage, as its API answers one).
+  fake.failNext({ status: 500, message: 'An unknown error occurred', type: 'api_error' }, 1_000)
+  try {
+    await page.reload()
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load billing history' })).toBeVisible()
+    await expect(history.getByText('Your billing history could not be loaded.')).toBeVisible()
+    await expect(history.getByText('No invoices yet.')).toHaveCount(0)
+    // Still failing: the same answer, the toast again.
+    await history.getByRole('button', { name: 'Try again' }).click()
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed to load billing history' }).filter({ hasText: 'Billing is unavailable' })).toBeVisible()
+    await expect(history.getByText('Your billing history could not be loaded.')).toBeVisible()
+    // The browser reports the invoices' 502 (billing unavailable) itself; that one is expected.
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('status of 502')))
+  } finally {
+    fake.stopFailing()
+  }
+  // Without JavaScript, Try again reads the page again.
+  const noJs = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState() })
+  try {
+    fake.failNext({ status: 500, message: 'An unknown error occurred', type: 'api_error' }, 1_000)
+    const plain = await noJs.newPage()
+    await plain.goto(`${origin}/settings`)
+    const plainHistory = plain.getByTestId('billing-history')
+    await expect(plainHistory.getByText('Your billing history could not be loaded.')).toBeVisible()
+    fake.stopFailing()
+    await plainHistory.getByRole('button', { name: 'Try again' }).click()
+    await expect(plainHistory.getByTestId('invoice')).toHaveCount(1)
+  } finally {
+    fake.stopFailing()
+    await noJs.close()
+  }
+
+  await history.getByRole('button', { name: 'Try again' }).click()
+  await expect(history.getByTestId('invoice')).toHaveCount(1)
+  await expect(history.getByText('Your billing history could not be loaded.')).toHaveCount(0)
+  await expect(history.getByRole('button', { name: 'Try again' })).toHaveCount(0)
+})

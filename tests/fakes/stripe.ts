@@ -1067,6 +1067,11 @@ export async function startStripeFake(options: StripeFakeOptions) {
       injected = error
       injectedTimes = times
     },
+    /** Ends what `failNext` set: the next API request is answered as usual. */
+    stopFailing: () => {
+      injected = null
+      injectedTimes = 0
+    },
     /** The next `count` API requests are carried out, but their connection is cut before the answer. */
     dropResponses: (count: number) => {
       responsesToDrop = count

@@ -8,6 +8,7 @@ import { cn } from '~/ui/cn'
 import { CharCounter, ErrorList } from '~/ui/field'
 import { Spinner } from '~/ui/spinner'
 import { NAME_MAX, NAME_WARN_ABOVE, normalizeName, PIECES_RESOURCE, PieceFormSchema, type MenuPiece, type PieceFormReply } from '../schema'
+import { useNamedFormFetcher } from '../form-refusal'
 import { PieceFields, Section } from './section'
 
 /** The Piece's name: Rename opens the field; Enter saves, Escape cancels (spec 1 §4). */
@@ -40,6 +41,7 @@ export function RenameSection({ piece }: { piece: MenuPiece }) {
 function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => void }) {
   const hydrated = useHydrated()
   const fetcher = useFetcher<PieceFormReply>()
+  useNamedFormFetcher(fetcher, 'rename')
   const pending = fetcher.state !== 'idle'
   // Escape cancels unless the server has yet to answer; once it has (the page's data may still be reloading), it always does.
   const answered = fetcher.state !== 'submitting'

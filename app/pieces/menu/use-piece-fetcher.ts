@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { openPaymentDialog } from '~/billing/payment-dialog-event'
 import { firstError, useFetcherSettled } from '~/lib/fetcher'
+import { isRefusedInBrowser } from '~/lib/unreachable'
 import { useToast } from '~/ui/toaster'
 import { PIECE_FORM_FAILURES, type PieceFormReply, type PieceIntent } from '../schema'
 
@@ -24,7 +25,8 @@ export function usePieceFetcher(intent: PieceIntent, { detail = false, fieldsInP
     const result = reply?.result
     const message = fieldsInPlace ? (result?.error?.['']?.[0] ?? null) : firstError(result)
     if (reply?.requiresSubscription) openPaymentDialog('upgrade-to-plus', `piece-${intent}`)
-    if (message) toast({ title: PIECE_FORM_FAILURES[intent], description: detail ? message : undefined, variant: 'destructive' })
+    // Why it failed, when the server's reason is wanted or the server was never reached (the connection, not the change, is at fault).
+    if (message) toast({ title: PIECE_FORM_FAILURES[intent], description: detail || isRefusedInBrowser(reply) ? message : undefined, variant: 'destructive' })
     onSettled?.(firstError(result) !== null)
   })
   return fetcher
