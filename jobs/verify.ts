@@ -116,7 +116,7 @@ const BROWSER_GONE = /has been closed|browser has disconnected|Target crashed|Pa
 
 async function checkOnce(url: string, signal: AbortSignal, generationId: number): Promise<CheckOutcome> {
   try {
-    return await withPage({ ...VIEWPORT, timeoutMs: VERIFY_TIMEOUT_MS, spare: true }, async (page) => {
+    return await withPage({ ...VIEWPORT, timeoutMs: VERIFY_TIMEOUT_MS, spare: true, reuse: true }, async (page) => {
       const stopped = new Promise<never>((_, reject) => {
         if (signal.aborted) reject(signal.reason)
         signal.addEventListener('abort', () => reject(signal.reason), { once: true })

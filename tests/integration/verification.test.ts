@@ -227,6 +227,20 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
     }
   })
 
+  it('checks a Piece as a first visitor each time, though the browser keeps its page between checks (issue 27)', async () => {
+    // A page that remembers a visit, and says so as an error when it finds one.
+    const remembering = page(
+      '<h1>Remembers</h1><script>if (localStorage.getItem("seen") || document.cookie.includes("seen=")) console.error("state left by an earlier check"); localStorage.setItem("seen", "1"); document.cookie = "seen=1; max-age=3600"</script>',
+    )
+    builds(remembering)
+    const user = await owner()
+    for (const message of ['remember me', 'remember me again', 'and once more']) {
+      const response = await postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message })
+      expect(response.status).toBe(200)
+      expect((await response.json()).verification, message).toMatchObject({ ok: true, errors: [] })
+    }
+  })
+
   it('skips the check without Chromium and says so', async () => {
     // Set first: a page made ready in the background after this finds no browser either.
     process.env.CHROMIUM_PATH = '/nonexistent/chromium'
