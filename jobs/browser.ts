@@ -187,6 +187,7 @@ export async function closeBrowser() {
   launching = null
   spares.clear()
   kept.clear()
+  returning.clear()
   if (current) await (await current.catch(() => null))?.close().catch(() => {})
 }
 
@@ -395,13 +396,32 @@ export async function withPage<T>(
     return result.done
   } finally {
     // Closed or reset while the caller goes on (nobody waits for a renderer's shutdown).
-    if (options.reuse && inTime) void keep(fresh, size, origins)
+    if (options.reuse && inTime) comeBack(size, keep(fresh, origins))
     else void closeOrDrop(fresh.context).then(() => options.spare && prepareSpare(size))
   }
 }
 
 /** Pages kept after a use that ended in time, by viewport, each ready for the next Piece. */
 const kept = new Map<string, Fresh[]>()
+/** Pages being made as good as new, by viewport: the next use waits for one rather than start a renderer. */
+const returning = new Map<string, Promise<Fresh | null>[]>()
+
+/** A page on its way back: it goes to whoever asks first, else to the kept ones. */
+function comeBack(size: { width: number; height: number }, back: Promise<Fresh | null>) {
+  const queue = returning.get(sizeKey(size)) ?? []
+  queue.push(back)
+  returning.set(sizeKey(size), queue)
+  void back.then((fresh) => {
+    const index = queue.indexOf(back)
+    if (index < 0) return // someone took it on its way
+    queue.splice(index, 1)
+    const pages = kept.get(sizeKey(size)) ?? []
+    if (!fresh) return
+    if (pages.length >= MOST_KEPT) return void closeOrDrop(fresh.context)
+    pages.push(fresh)
+    kept.set(sizeKey(size), pages)
+  })
+}
 /** At most this many kept per size (more than a worker's CPU pool ever has in use at once). */
 const MOST_KEPT = 16
 /** How long making a page as good as new may take before it is closed instead (page time). */
@@ -417,9 +437,14 @@ function visited(origins: Set<string>, url: string) {
 }
 
 async function takeKept(size: { width: number; height: number }): Promise<Fresh> {
+  const usable = (fresh: Fresh | null | undefined): fresh is Fresh => Boolean(fresh?.context.browser()?.isConnected() && !fresh.page.isClosed())
   const pages = kept.get(sizeKey(size)) ?? []
-  for (let next = pages.pop(); next; next = pages.pop()) {
-    if (next.context.browser()?.isConnected() && !next.page.isClosed()) return next
+  for (let next = pages.pop(); next; next = pages.pop()) if (usable(next)) return next
+  // Resetting takes a fraction of what starting a renderer costs.
+  const back = returning.get(sizeKey(size))?.shift()
+  if (back) {
+    const fresh = await back
+    if (usable(fresh)) return fresh
   }
   return take(size)
 }
@@ -430,7 +455,7 @@ async function takeKept(size: { width: number; height: number }): Promise<Fresh>
  * IndexedDB, cache storage…), so a Piece checked twice meets its second version as a first
  * visitor would. One that cannot be reset in time (a page stuck in a script) is closed.
  */
-async function keep(fresh: Fresh, size: { width: number; height: number }, origins: Set<string>) {
+async function keep(fresh: Fresh, origins: Set<string>): Promise<Fresh | null> {
   const { context, page } = fresh
   const reset = async () => {
     for (const event of ['pageerror', 'console', 'requestfailed', 'response', 'dialog', 'request'] as const) page.removeAllListeners(event)
@@ -446,10 +471,9 @@ async function keep(fresh: Fresh, size: { width: number; height: number }, origi
     }
   }
   const done = await withinPageTime(reset(), RESET_MS).catch(() => 'late' as const)
-  const pages = kept.get(sizeKey(size)) ?? []
-  if (done === 'late' || pages.length >= MOST_KEPT || !context.browser()?.isConnected()) return closeOrDrop(context)
-  pages.push(fresh)
-  kept.set(sizeKey(size), pages)
+  if (done !== 'late' && context.browser()?.isConnected()) return fresh
+  await closeOrDrop(context)
+  return null
 }
 
 /**
