@@ -93,6 +93,7 @@ function measure(page: string, form: Form, output: string): Run {
   runLighthouse(page, form, output)
   const report = JSON.parse(readFileSync(output, 'utf8')) as Report
   const scripts = report.audits['network-requests']?.details?.items?.filter((item) => item.resourceType === 'Script') ?? []
+  console.log(`${page} ${form}: performance ${Math.round((report.categories.performance?.score ?? 0) * 100)} (load average ${loadavg()[0]!.toFixed(1)})`)
   return {
     scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((report.categories[id]?.score ?? 0) * 100)])),
     metrics: Object.fromEntries(Object.entries(METRICS).map(([id, label]) => [label, report.audits[id]?.displayValue ?? ''])),
@@ -128,7 +129,7 @@ function printTable(results: Record<string, Partial<Record<Form, { median: Run; 
 
 /**
  * One Lighthouse run. A run that breaks down (on a busy machine Chromium sometimes loses the
- * trace: NO_NAVSTART) is made once more; scores are never re-run for a better number.
+ * trace: NO_NAVSTART) is made again, up to three tries; scores are never re-run for a better number.
  */
 function runLighthouse(page: string, form: Form, output: string) {
   for (let attempt = 1; ; attempt += 1) {
@@ -147,7 +148,7 @@ function runLighthouse(page: string, form: Form, output: string) {
       { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'inherit'] },
     )
     if (run.status === 0) return
-    if (attempt === 2) throw new Error(`Lighthouse (${form}, ${page}) exited with ${run.status}`)
+    if (attempt === 3) throw new Error(`Lighthouse (${form}, ${page}) exited with ${run.status}`)
   }
 }
 

@@ -8,12 +8,19 @@ import { useRootData } from './root-data'
  */
 export type HydrationHandle = { hydrate?: boolean | ((viewer: { signedIn: boolean }) => boolean) }
 
-/** True unless a matched route says its page needs no React. */
+/** True unless one of the matched routes' handles says its page needs no React. */
+export function pageHydrates(handles: unknown[], viewer: { signedIn: boolean }) {
+  return handles.every((handle) => {
+    const hydrate = (handle as HydrationHandle | undefined)?.hydrate
+    return typeof hydrate === 'function' ? hydrate(viewer) : hydrate !== false
+  })
+}
+
 export function usePageHydrates() {
   const matches = useMatches()
   const signedIn = Boolean(useRootData()?.user)
-  return matches.every(({ handle }) => {
-    const hydrate = (handle as HydrationHandle | undefined)?.hydrate
-    return typeof hydrate === 'function' ? hydrate({ signedIn }) : hydrate !== false
-  })
+  return pageHydrates(
+    matches.map((match) => match.handle),
+    { signedIn },
+  )
 }
