@@ -4,12 +4,14 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/reac
 import type { ReactNode } from 'react'
 import { getOptionalUser } from './accounts/session.server'
 import { PRODUCT_NAME } from './lib/constants'
+import { usePageHydrates } from './lib/hydration'
 import { useNonce } from './lib/nonce'
 import { keepDataWhenUnavailable } from './lib/revalidation'
 import { useRootData } from './lib/root-data'
 import { backgroundColor } from './lib/theme'
 import { useTheme } from './shell/use-theme'
 import { readToast } from './lib/toast.server'
+import { PageHydratesProvider } from './ui/enhancement'
 import { GeneralErrorBoundary } from './ui/error-page'
 import { ToastProvider } from './ui/toaster'
 import stylesheet from './tailwind.css?url'
@@ -45,6 +47,7 @@ export const meta: MetaFunction = () => [{ title: PRODUCT_NAME }]
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData()
   const nonce = useNonce()
+  const hydrates = usePageHydrates()
   const { theme, surface } = useTheme()
   const background = backgroundColor(theme, surface)
   return (
@@ -57,11 +60,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh" style={{ backgroundColor: background }}>
-        <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
-        <ScrollRestoration nonce={nonce} />
-        {/* Before any module: zod must not probe `new Function`, which the CSP refuses and reports (docs/decisions/0032). */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true}' }} />
-        <Scripts nonce={nonce} />
+        <PageHydratesProvider value={hydrates}>
+          <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
+        </PageHydratesProvider>
+        {/* A page whose routes need no React gets none: it works as rendered, with its own small scripts (docs/decisions/0040). */}
+        {hydrates ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            {/* Before any module: zod must not probe `new Function`, which the CSP refuses and reports (docs/decisions/0032). */}
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true}' }} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

@@ -4,6 +4,8 @@ import { calendarDate } from '~/lib/dates'
 import { useHydrated } from '~/lib/hydrated'
 import { PieceIcon } from './piece-icon'
 import { Button } from '~/ui/button'
+import { Enhancement } from '~/ui/enhancement'
+import { enhanceGallery } from './gallery-enhancement'
 import { useToast } from '~/ui/toaster'
 import { GALLERY_COUNT_PARAM, PUBLIC_PIECE_PAGE, PieceMessages } from './schema'
 
@@ -64,13 +66,13 @@ export function Gallery({ initial, count }: { initial: GalleryPage; count: numbe
     <>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
         {page.data.map((piece, index) => (
-          <li key={piece.id} id={`gallery-${index}`} className="scroll-mt-20">
+          <li key={piece.id} id={`gallery-${index}`} data-piece={piece.id} className="scroll-mt-20">
             <GalleryCard piece={piece} />
           </li>
         ))}
       </ul>
       {page.has_more ? (
-        <div ref={sentinel} className="mt-8 flex justify-center">
+        <div ref={sentinel} className="mt-8 flex justify-center" data-gallery-more="">
           {hydrated ? (
             <Button variant="secondary" onClick={() => void loadMore()} pending={loading}>
               Load more
@@ -86,6 +88,7 @@ export function Gallery({ initial, count }: { initial: GalleryPage; count: numbe
           )}
         </div>
       ) : null}
+      <Enhancement run={enhanceGallery} args={['[data-testid="gallery"]', '[data-gallery-more]']} />
     </>
   )
 }

@@ -1,6 +1,10 @@
 import { Outlet } from '@remix-run/react'
 import { Logo } from '~/shell/logo'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import type { HydrationHandle } from '~/lib/hydration'
+
+/** Visitors' pages: no React, each works as the server renders it (docs/decisions/0040). */
+export const handle: HydrationHandle = { hydrate: false }
 
 /** Sign-in, sign-up: no header, no footer (spec 1 §2.2). */
 export default function AuthLayout() {

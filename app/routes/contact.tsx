@@ -7,7 +7,7 @@ import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
 import { isBot, rateLimitedReply } from '~/lib/forms.server'
 import { ContactPage } from '~/site/contact-page'
 import { saveContactMessage } from '~/site/contact.server'
-import { pageTitle } from '~/site/pages'
+import { describedPage, PAGE_DESCRIPTIONS } from '~/site/pages'
 import { ContactMessages, ContactSchema, SignedInContactSchema } from '~/site/schema'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 import { logger } from '~/lib/log.server'
@@ -67,7 +67,7 @@ export default function ContactRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Contact Us') }]
+export const meta: MetaFunction = () => describedPage('Contact Us', PAGE_DESCRIPTIONS.contact)
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -4,7 +4,7 @@ import { requireUser } from '~/accounts/guards.server'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { Gallery } from '~/pieces/gallery'
 import { galleryPage } from '~/pieces/gallery.server'
-import { pageTitle } from '~/site/pages'
+import { describedPage, PAGE_DESCRIPTIONS } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -23,7 +23,7 @@ export default function ExploreRoute() {
   )
 }
 
-export const meta: MetaFunction = () => [{ title: pageTitle('Explore') }]
+export const meta: MetaFunction = () => describedPage('Explore', PAGE_DESCRIPTIONS.explore)
 
 export const shouldRevalidate = keepDataWhenSignedOut
 

@@ -10,7 +10,7 @@ import { Gallery } from '~/pieces/gallery'
 import { galleryPage } from '~/pieces/gallery.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { LandingPage } from '~/site/landing-page'
-import { pageTitle } from '~/site/pages'
+import { describedPage, PAGE_DESCRIPTIONS, pageTitle } from '~/site/pages'
 import { WaitlistMessages, WaitlistSchema } from '~/site/schema'
 import { joinWaitlist } from '~/site/waitlist.server'
 import { GeneralErrorBoundary } from '~/ui/error-page'
@@ -68,12 +68,10 @@ export default function LandingRoute() {
 }
 
 const LANDING_TITLE = 'Fund what you create'
-const LANDING_DESCRIPTION = 'Set a goal, get backed by supporters, and release your work free for everyone.'
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
-  { title: pageTitle(LANDING_TITLE) },
-  { name: 'description', content: LANDING_DESCRIPTION },
-  ...(loaded ? linkPreview({ title: pageTitle(LANDING_TITLE), description: LANDING_DESCRIPTION, url: loaded.shareUrl }) : []),
+  ...describedPage(LANDING_TITLE, PAGE_DESCRIPTIONS.landing),
+  ...(loaded ? linkPreview({ title: pageTitle(LANDING_TITLE), description: PAGE_DESCRIPTIONS.landing, url: loaded.shareUrl }) : []),
 ]
 
 export function ErrorBoundary() {

@@ -2,9 +2,11 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { useRef } from 'react'
 import { AgenticBridge } from '~/chat/agentic-bridge'
+import { sendVisitorsToSignUp } from '~/chat/agentic-bridge-enhancement'
 import { getOptionalUser } from '~/accounts/session.server'
 import { onboardingUrl } from '~/accounts/urls'
 import { PRODUCT_NAME } from '~/lib/constants'
+import type { HydrationHandle } from '~/lib/hydration'
 import { linkPreview } from '~/lib/link-preview'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { useRootData } from '~/lib/root-data'
@@ -16,6 +18,7 @@ import { AppShell } from '~/shell/app-shell'
 import { Logo } from '~/shell/logo'
 import { PublicShell } from '~/shell/public-shell'
 import { appShellData } from '~/shell/shell-data.server'
+import { Enhancement } from '~/ui/enhancement'
 import { isUnavailable, NOT_FOUND_TITLE, NotFound, Unavailable } from '~/ui/error-page'
 
 /**
@@ -40,6 +43,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const PRIVATE = { 'Cache-Control': 'private, no-store' }
 
 type NotFoundInApp = { shell: Awaited<ReturnType<typeof appShellData>> }
+
+/** Users get the app's frame; a visitor's page needs no React, only the bridge's small script (docs/decisions/0040). */
+export const handle: HydrationHandle = { hydrate: ({ signedIn }) => signedIn }
 
 export default function PiecePage() {
   const { piece, previewSrc, previewElsewhere, showBadge, topBarPiece, shell, previewOrigin } = useLoaderData<typeof loader>()
@@ -69,6 +75,7 @@ export default function PiecePage() {
       <main className="relative min-h-0 flex-1">
         <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
         {bridge}
+        <Enhancement run={sendVisitorsToSignUp} args={[previewOrigin]} />
         {showBadge ? (
           <a
             href="/"

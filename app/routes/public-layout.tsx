@@ -2,6 +2,10 @@ import { Outlet } from '@remix-run/react'
 import { useRootData } from '~/lib/root-data'
 import { PublicShell } from '~/shell/public-shell'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import type { HydrationHandle } from '~/lib/hydration'
+
+/** Visitors' pages: no React, each works as the server renders it (docs/decisions/0040). */
+export const handle: HydrationHandle = { hydrate: false }
 
 function Shell({ children }: { children: React.ReactNode }) {
   const signedIn = Boolean(useRootData()?.user)

@@ -11,7 +11,7 @@ import { createSession } from '~/accounts/session.server'
 import { SignInCard } from '~/accounts/sign-in-card'
 import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
 import { rateLimitedReply } from '~/lib/forms.server'
-import { pageTitle } from '~/site/pages'
+import { describedPage, PAGE_DESCRIPTIONS } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 import { FormToast } from '~/ui/form-toast'
 import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
@@ -83,7 +83,8 @@ function signInRedirect(params: URLSearchParams) {
   return params.get('redirect') ?? (prompt ? `/pieces?${new URLSearchParams({ prompt })}` : null)
 }
 
-export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(location.pathname === '/signup' ? 'Sign up' : 'Sign in') }]
+export const meta: MetaFunction = ({ location }) =>
+  location.pathname === '/signup' ? describedPage('Sign up', PAGE_DESCRIPTIONS.signup) : describedPage('Sign in', PAGE_DESCRIPTIONS.signin)
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { useLocation } from '@remix-run/react'
 import { redirectSignedIn } from '~/accounts/redirects.server'
 import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
-import { pageTitle, STATIC_PAGES, staticPageSlug } from '~/site/pages'
+import { describedPage, pageTitle, STATIC_PAGES, staticPageSlug } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
@@ -24,7 +24,10 @@ export default function StaticPageRoute() {
   return <Component inSettings={inSettings} contactHref={inSettings ? '/settings/contact' : '/contact'} />
 }
 
-export const meta: MetaFunction = ({ location }) => [{ title: pageTitle(STATIC_PAGES[staticPageSlug(location.pathname)]?.title ?? 'Page Not Found') }]
+export const meta: MetaFunction = ({ location }) => {
+  const page = STATIC_PAGES[staticPageSlug(location.pathname)]
+  return page ? describedPage(page.title, page.description) : [{ title: pageTitle('Page Not Found') }]
+}
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />

@@ -4,9 +4,13 @@ import { Form, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
 import type { z } from 'zod'
 import { Button } from '~/ui/button'
+import { countCharacters } from '~/ui/char-counter-enhancement'
+import { Enhancement } from '~/ui/enhancement'
 import { CharCounter, ErrorList, Field, TextareaField } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
 import { CONTACT_MESSAGE_MAX, ContactSchema, SignedInContactSchema } from './schema'
+
+const WARN_ABOVE = CONTACT_MESSAGE_MAX * 0.8
 
 /** Spec 1 §2.6: Name, Email (visitors only) and Message; validation on submit only. */
 export function ContactForm({ action, askEmail, lastResult }: { action: string; askEmail: boolean; lastResult?: SubmissionResult<string[]> | null }) {
@@ -24,6 +28,7 @@ export function ContactForm({ action, askEmail, lastResult }: { action: string; 
   })
   const initialMessage = typeof fields.message.initialValue === 'string' ? fields.message.initialValue : ''
   const [length, setLength] = useState(initialMessage.length)
+  const counterId = `${fields.message.id}-count`
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate className="relative space-y-1">
@@ -55,8 +60,9 @@ export function ContactForm({ action, askEmail, lastResult }: { action: string; 
         placeholder="How can we help?"
         onChange={(event) => setLength(event.currentTarget.value.length)}
         errors={fields.message.errors}
-        hint={<CharCounter count={length} max={CONTACT_MESSAGE_MAX} warnAbove={CONTACT_MESSAGE_MAX * 0.8} />}
+        hint={<CharCounter id={counterId} count={length} max={CONTACT_MESSAGE_MAX} warnAbove={WARN_ABOVE} />}
       />
+      <Enhancement run={countCharacters} args={[fields.message.id, counterId, CONTACT_MESSAGE_MAX, WARN_ABOVE]} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <Button type="submit" pending={pending} className="w-full sm:w-auto">
         Send message

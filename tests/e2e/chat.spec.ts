@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import { FREE_DAILY_TOKEN_LIMIT } from '../../app/lib/constants'
 import { spendTokens } from './database'
-import { expect, signIn, test } from './fixtures'
+import { expect, hydrated, signIn, test } from './fixtures'
 
 /** The OpenAI fake that serve.ts starts next to the product (port + 2). */
 const FAKE = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3210) + 2}`
@@ -209,6 +209,8 @@ test('a second ?prompt= into a Piece that is still building stays in the input',
   await step.held()
   const second = ownMessage('now add prices')
   await page.goto(`/pieces?${new URLSearchParams({ prompt: second })}`)
+  // The page takes ?prompt= out of the address once it has hydrated, which a busy machine can take longer than an assertion's bound for.
+  await hydrated(page)
   await expect(page).toHaveURL(`/pieces/${name}`)
   await expect(page.getByLabel('Message')).toHaveValue(second)
   await step.release()

@@ -50,10 +50,13 @@ export async function signUpAndOnboard(page: Page, { email = uniqueEmail(), pass
   return { email, password, username }
 }
 
+/** Hydration is part of loading a page: on a busy machine it is bounded like a page load, not like an assertion. */
+const HYDRATION_BOUND_MS = 30_000
+
 /**
  * Waits until the app shell has hydrated: its collapse button is rendered only then, one
  * render after the effects that listen for window events (the payment dialog's) have run.
  */
 export async function hydrated(page: Page) {
-  await expect(page.getByRole('button', { name: /(Collapse|Expand) sidebar/ })).toBeAttached()
+  await expect(page.getByRole('button', { name: /(Collapse|Expand) sidebar/ })).toBeAttached({ timeout: HYDRATION_BOUND_MS })
 }

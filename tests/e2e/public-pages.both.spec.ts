@@ -26,6 +26,24 @@ test.describe('public pages', () => {
     })
   }
 
+  test('every public page describes itself in words of its own (issue 26.8)', async ({ page }) => {
+    await signIn(page)
+    const name = `described_${Math.random().toString(36).slice(2, 9)}`
+    const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
+    expect(created.status(), await created.text()).toBe(201)
+    await page.context().clearCookies()
+    const descriptions = new Map<string, string>()
+    for (const path of ['/landing', '/signin', '/signup', ...PAGES.map((listed) => listed.path), `/${name}`]) {
+      expect((await page.goto(path))?.status(), path).toBe(200)
+      const description = page.locator('head meta[name="description"]')
+      await expect(description, path).toHaveCount(1)
+      const content = (await description.getAttribute('content'))?.trim() ?? ''
+      expect(content.length, path).toBeGreaterThan(20)
+      descriptions.set(path, content)
+    }
+    expect(new Set(descriptions.values()).size, [...descriptions.entries()].join('\n')).toBe(descriptions.size)
+  })
+
   test('the privacy policy carries its facts', async ({ page }) => {
     await page.goto('/privacy')
     await expect(page.getByText('Last updated February 15, 2025')).toBeVisible()
