@@ -27,7 +27,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4)
 /** One Piece per user, each built by a send after send for the whole run. */
 const USERS = 20
-const SUBSCRIBERS = 300
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 300)
 /** Bounds for what follows the traffic: sends still queued, subscribers catching up. */
 const DRAIN_MS = 180_000
 const MIX = [
@@ -182,8 +182,10 @@ try {
     15_000,
   )
 
-  // Sends: each user builds its Piece, one send after the other, until the deadline: a counter,
-  // then a change to it, sent with the code the last answer gave (as the chat page sends its draft).
+  // Sends: each user builds its Piece, one send after the other, until the deadline: a counter or
+  // a tip calculator in turn, then a change to it, sent with the code the last answer gave (as the
+  // chat page sends its draft). Each send changes the page, so each is checked in the browser
+  // (an answer that changes nothing is not: issue 26.4).
   const accepted = new Map<number, number>()
   let sendsMade = 0
   const sending = users.map(async (user, index) => {
@@ -195,7 +197,10 @@ try {
       const answer = await call('send', `${bases[(index + take) % 2]}/api/private/piece-user-usage`, {
         method: 'POST',
         headers: { ...user.auth, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ pieceId: user.pieceId, ...(change ? { message: 'make the title bigger', code } : { message: `a counter, take ${take}` }) }),
+        body: JSON.stringify({
+          pieceId: user.pieceId,
+          ...(change ? { message: 'make the text bigger', code } : { message: `${take % 4 === 0 ? 'a counter' : 'a tip calculator'}, take ${take}`, code }),
+        }),
       })
       if (answer !== null) {
         accepted.set(user.pieceId, (accepted.get(user.pieceId) ?? 0) + 1)
