@@ -223,41 +223,47 @@ let priority: { nice: number; decided: BrowserPriority } | null = null
 /** The cgroup CPU weight that matches a nice value: about 1.25 times less per step, as the scheduler weighs nice. */
 const weightFor = (nice: number, normal: number, least: number) => Math.max(least, Math.round(normal / 1.25 ** nice))
 
+/** The two cgroup hierarchies: where this process's group is, and the weight file with its scale. */
+const HIERARCHIES = [
+  // cgroup v1: the cpu controller's own hierarchy, a child beside this process's group.
+  {
+    own: /^\d+:(?:[^:]*,)?cpu(?:,[^:]*)?:(.*)$/m,
+    root: '/sys/fs/cgroup/cpu',
+    marker: 'cpu.shares',
+    parentOf: (own: string) => own,
+    file: 'cpu.shares',
+    normal: 1024,
+    least: 2,
+  },
+  // cgroup v2: a sibling of this process's group (a group holding processes cannot have children with controllers).
+  {
+    own: /^0::(.*)$/m,
+    root: '/sys/fs/cgroup',
+    marker: 'cgroup.controllers',
+    parentOf: (own: string) => dirname(own),
+    file: 'cpu.weight',
+    normal: 100,
+    least: 1,
+  },
+]
+
 /** A cgroup of this process's own for its browser, or null where none can be made (no cpu controller, no permission). */
 function browserCgroup(nice: number): { dir: string; setting: string } | null {
-  const name = `pieces-browser-${process.pid}`
-  const attempts: (() => { dir: string; setting: string })[] = [
-    // cgroup v1: the cpu controller's own hierarchy, beside this process's group.
-    () => {
-      const own = /^\d+:(?:[^:]*,)?cpu(?:,[^:]*)?:(.*)$/m.exec(readFileSync('/proc/self/cgroup', 'utf8'))?.[1]
-      if (own === undefined || !existsSync('/sys/fs/cgroup/cpu/cpu.shares')) throw new Error('no cgroup v1 cpu controller')
-      const dir = join('/sys/fs/cgroup/cpu', own, name)
-      sweepCgroups(dirname(dir))
-      mkdirSync(dir, { recursive: true })
-      if (nice >= 19 && existsSync(join(dir, 'cpu.idle'))) {
-        writeFileSync(join(dir, 'cpu.idle'), '1')
-        return { dir, setting: 'cpu.idle 1' }
-      }
-      const shares = weightFor(nice, 1024, 2)
-      writeFileSync(join(dir, 'cpu.shares'), String(shares))
-      return { dir, setting: `cpu.shares ${shares} (1024 for a process at nice 0)` }
-    },
-    // cgroup v2: a sibling of this process's group (a group holding processes cannot have children with controllers).
-    () => {
-      const own = /^0::(.*)$/m.exec(readFileSync('/proc/self/cgroup', 'utf8'))?.[1]
-      if (own === undefined || !existsSync('/sys/fs/cgroup/cgroup.controllers')) throw new Error('no cgroup v2')
-      const dir = join('/sys/fs/cgroup', dirname(own), name)
-      sweepCgroups(dirname(dir))
-      mkdirSync(dir, { recursive: true })
-      if (nice >= 19 && existsSync(join(dir, 'cpu.idle'))) {
-        writeFileSync(join(dir, 'cpu.idle'), '1')
-        return { dir, setting: 'cpu.idle 1' }
-      }
-      const weight = weightFor(nice, 100, 1)
-      writeFileSync(join(dir, 'cpu.weight'), String(weight))
-      return { dir, setting: `cpu.weight ${weight} (100 for a process at nice 0)` }
-    },
-  ]
+  const attempts = HIERARCHIES.map((hierarchy) => () => {
+    const own = hierarchy.own.exec(readFileSync('/proc/self/cgroup', 'utf8'))?.[1]
+    if (own === undefined || !existsSync(join(hierarchy.root, hierarchy.marker))) throw new Error(`no ${hierarchy.file}`)
+    const parent = join(hierarchy.root, hierarchy.parentOf(own))
+    sweepCgroups(parent)
+    const dir = join(parent, `pieces-browser-${process.pid}`)
+    mkdirSync(dir, { recursive: true })
+    if (nice >= 19 && existsSync(join(dir, 'cpu.idle'))) {
+      writeFileSync(join(dir, 'cpu.idle'), '1')
+      return { dir, setting: 'cpu.idle 1' }
+    }
+    const weight = weightFor(nice, hierarchy.normal, hierarchy.least)
+    writeFileSync(join(dir, hierarchy.file), String(weight))
+    return { dir, setting: `${hierarchy.file} ${weight} (${hierarchy.normal} for a process at nice 0)` }
+  })
   for (const attempt of attempts) {
     try {
       return attempt()

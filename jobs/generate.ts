@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss'
 import { announceQueue, claimNextGeneration, GENERATION_WAKE, registerWorker, type ClaimedGeneration } from '../app/chat/dispatch.server'
 import { endStaleGenerations } from '../app/chat/generations.server'
+import type { RunOnCpu } from '../app/chat/pipeline.server'
 import { runClaimedGeneration } from '../app/chat/run.server'
 import { sql } from '../app/lib/db.server'
 import { getEnv } from '../app/lib/env.server'
@@ -24,8 +25,9 @@ const ANNOUNCE_EVERY_MS = 1_000
  * Issue 27: runs up to GENERATION_CONCURRENCY generations at once — a model call is network
  * time, so a slot costs next to nothing — claimed fairly from the generations table
  * (../app/chat/dispatch.server.ts) the moment a sender's NOTIFY arrives, a slot or a user's
- * cap comes free, or the slow poll finds one. Browser checks go through the process's one
- * bounded CPU pool (./cpu-pool.ts), which the model calls never wait for. `pgBoss` is unused:
+ * cap comes free, or the slow poll finds one. Browser checks and the offline builder's own
+ * work go through the process's one bounded CPU pool (./cpu-pool.ts), which the model calls
+ * never wait for. `pgBoss` is unused:
  * generations are not pg-boss jobs (docs/decisions/0041); the parameter keeps the worker's
  * entry uniform. Answers the step that stops claiming and waits for the generations in flight.
  */
@@ -39,7 +41,8 @@ export async function startGenerateWorker(_boss: PgBoss, { verify = false }: { v
   const worker = await registerWorker(slots)
   log.info(`generations: up to ${slots} at once; browser checks and screenshots: ${cpuPool().size} at once`)
 
-  const timedRun = timedJob(QUEUE, (claimed: ClaimedGeneration) => runClaimedGeneration(claimed, verify ? verifyInBrowser : undefined))
+  const onCpu: RunOnCpu = (work, signal) => cpuPool().run(work, { signal })
+  const timedRun = timedJob(QUEUE, (claimed: ClaimedGeneration) => runClaimedGeneration(claimed, verify ? verifyInBrowser : undefined, onCpu))
   const announcer = queueAnnouncer()
   const dispatcher = claimLoop(slots, (claimed) =>
     startLogContext({ queue: QUEUE, job: `generation-${claimed.id}`, reqId: claimed.requestId ?? undefined }, () =>

@@ -11,10 +11,11 @@ import {
 import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
-import { DATABASE_UNAVAILABLE_MESSAGE } from '../app/lib/messages'
+import { DATABASE_UNAVAILABLE_MESSAGE, MALFORMED_FORM_MESSAGE } from '../app/lib/messages'
 import { readLimitedBody } from './body'
 import { isPageDataRequest, sendError, sendUnavailable } from './respond'
 import { ORIGIN_CHECKED } from './security'
+import { KEPT_FORM_HEADER } from '../app/ui/keep-form-enhancement'
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -66,11 +67,26 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
         }
         res.set('Retry-After', String(RETRY_AFTER_SECONDS))
       }
-      await send(res, response)
+      await send(res, keptFormAnswer(req, response))
     } catch (error) {
       next(error)
     }
   }
+}
+
+/**
+ * A form sent with fetch by a page without React (app/ui/keep-form-enhancement.ts) follows
+ * its redirect itself, as a navigation: its answer is 204 with the address in X-Location (and
+ * the redirect's cookies, the toast among them), since fetch would follow it and use up the
+ * toast. Any other answer is left as it is.
+ */
+function keptFormAnswer(req: Request, response: globalThis.Response): globalThis.Response {
+  const location = response.headers.get('Location')
+  if (req.method !== 'POST' || !req.get(KEPT_FORM_HEADER) || response.status < 300 || response.status >= 400 || !location) return response
+  const headers = new Headers(response.headers)
+  headers.delete('Location')
+  headers.set('X-Location', location)
+  return new globalThis.Response(null, { status: 204, headers })
 }
 
 type DataFunction = (args: LoaderFunctionArgs | ActionFunctionArgs) => unknown
@@ -80,6 +96,7 @@ const answered = new WeakMap<ServerBuild, ServerBuild>()
  * The build with every route's loader and action answering in the encoding a page reads:
  * - a database that cannot be reached as a thrown 503 `data(message)`, the request's load
  *   context marked;
+ * - a form body that cannot be parsed as a 400;
  * - a refusal the HTTP layer made before Remix (`context.refusal`: a rate limit) as that
  *   status and message, without running the handler at all.
  *
@@ -101,6 +118,8 @@ export function inPageEncoding(build: ServerBuild): ServerBuild {
       try {
         return await handler(args)
       } catch (error) {
+        // A form body that cannot be read (a malformed multipart post) is the request's fault: 400, not 500.
+        if (error instanceof TypeError && /parse body as FormData/i.test(error.message)) throw data(MALFORMED_FORM_MESSAGE, { status: 400 })
         if (!isDatabaseUnavailable(error)) throw error
         args.context.databaseUnavailable = true
         throw data(DATABASE_UNAVAILABLE_MESSAGE, { status: 503 })

@@ -1,9 +1,12 @@
+import { UNREACHABLE_MESSAGE } from '~/lib/unreachable'
+import { Enhancement } from '~/ui/enhancement'
+import { KEPT_FORM_HEADER, keepFormWhenUnreachable } from '~/ui/keep-form-enhancement'
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from '@remix-run/react'
 import { Button } from '~/ui/button'
 import { ErrorList, Field } from '~/ui/field'
-import { CredentialsSchema } from './schema'
+import { AuthMessages, CredentialsSchema } from './schema'
 
 type Mode = 'signin' | 'signup'
 
@@ -60,6 +63,10 @@ export function SignInCard({
             {copy.submit}
           </Button>
         </fieldset>
+        <Enhancement
+          run={keepFormWhenUnreachable}
+          args={[form.id, form.errorId, mode === 'signup' ? AuthMessages.signUpFailed : AuthMessages.signInFailed, UNREACHABLE_MESSAGE, KEPT_FORM_HEADER]}
+        />
       </Form>
       <p className="mt-6 text-center text-sm text-zinc-400">
         {copy.switchText}{' '}

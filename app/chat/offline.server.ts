@@ -17,7 +17,9 @@ export const OFFLINE_STEP_MS = 300
  * instead of building leaves the code as it was and costs nothing.
  */
 export async function offlineBuild(input: PipelineInput, report: Report): Promise<GenerationResult> {
-  const result = offlineGenerate(input.prompt, input.code, input.attachments.length)
+  // Its own work (about a millisecond) is CPU, so it takes a turn in the worker's CPU pool when it has one (issue 27.1).
+  const compose = async () => offlineGenerate(input.prompt, input.code, input.attachments.length)
+  const result = await (input.cpu ? input.cpu(compose, input.signal) : compose())
   const changed = result.code !== input.code
   const prompt = changed ? estimateTokens(input.prompt) + estimateTokens(input.code) : 0
   await report({

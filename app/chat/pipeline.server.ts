@@ -33,7 +33,11 @@ export type PipelineInput = {
   signal: AbortSignal
   /** Loads code in a real browser (issue 13.1); given by the worker, which owns the browser (docs/decisions/0028). */
   verify?: Verify
+  /** Runs CPU work in the worker's one CPU pool (issue 27.1): the offline builder's own work; given by the worker. */
+  cpu?: RunOnCpu
 }
+
+export type RunOnCpu = <T>(work: () => Promise<T>, signal: AbortSignal) => Promise<T>
 
 /** What loading code in a browser found. */
 export type BrowserCheck = { ok: boolean; errors: string[]; screenshot: string | null }

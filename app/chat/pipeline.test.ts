@@ -29,3 +29,38 @@ describe('the browser check in the pipeline', () => {
     expect(progress.map((step) => step.event.currentStepTitle)).not.toContain('Checking in a browser')
   })
 })
+
+describe("the worker's CPU pool and a check that cannot run (issue 27)", () => {
+  const input = (prompt: string) => ({
+    model: 'gpt-4.1-mini' as const,
+    prompt,
+    attachments: [],
+    code: '',
+    history: [],
+    maxTokens: 20_000,
+    signal: new AbortController().signal,
+  })
+
+  it("runs the offline builder's own work through the CPU pool the worker gives", async () => {
+    const turns: string[] = []
+    const cpu = async <T>(work: () => Promise<T>) => {
+      turns.push('turn')
+      return work()
+    }
+    const result = await runPipeline({ ...input('a counter'), cpu }, async () => {})
+    expect(turns).toEqual(['turn'])
+    expect(result.code).toContain('<html')
+  })
+
+  it('completes a build whose check throws as not checked, never failed, and says the waits the check reports', async () => {
+    const said: (string | undefined)[] = []
+    const verify = async (_code: string, _signal: AbortSignal, hooks: { waiting: () => Promise<void>; started: () => Promise<void> }) => {
+      await hooks.waiting()
+      await hooks.started()
+      throw new Error('Timeout 30000ms exceeded')
+    }
+    const result = await runPipeline({ ...input('a counter'), verify }, async (step) => void said.push(step.event.currentStepTitle))
+    expect(result.verification).toEqual({ ok: false, skipped: true, skippedBecause: 'failed', errors: [], screenshot: null })
+    expect(said.slice(-2)).toEqual(['Waiting to check in a browser', 'Checking in a browser'])
+  })
+})

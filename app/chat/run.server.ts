@@ -4,7 +4,7 @@ import { logger } from '~/lib/log.server'
 import { appendEvent } from './events.server'
 import { finishGeneration } from './generations.server'
 import { GENERATION_MAX_MS, type ClaimedGeneration } from './dispatch.server'
-import { runPipeline, TokenBudgetSpent, type CheckHooks, type CheckOutcome, type PipelineProgress } from './pipeline.server'
+import { runPipeline, TokenBudgetSpent, type CheckHooks, type CheckOutcome, type PipelineProgress, type RunOnCpu } from './pipeline.server'
 
 /** How often a running generation checks for Stop and reports that it is alive. */
 const STOP_POLL_MS = 250
@@ -69,7 +69,7 @@ export type VerifyGeneration = (check: { generationId: number; pieceId: number; 
  * user's doing ends the generation at no charge. With `verify`, the result is checked in a
  * browser before it completes.
  */
-export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: VerifyGeneration) {
+export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: VerifyGeneration, cpu?: RunOnCpu) {
   const generationId = claimed.id
   log.info({ pieceId: claimed.pieceId, model: claimed.model }, 'generation started')
   const controller = new AbortController()
@@ -96,6 +96,7 @@ export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: 
         maxTokens: claimed.reserved,
         signal: controller.signal,
         verify: verify && ((code, signal, hooks) => verify({ generationId, pieceId: claimed.pieceId, code, signal, ...hooks })),
+        cpu,
       },
       report,
     )

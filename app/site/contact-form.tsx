@@ -6,9 +6,11 @@ import type { z } from 'zod'
 import { Button } from '~/ui/button'
 import { countCharacters } from '~/ui/char-counter-enhancement'
 import { Enhancement } from '~/ui/enhancement'
+import { KEPT_FORM_HEADER, keepFormWhenUnreachable } from '~/ui/keep-form-enhancement'
+import { UNREACHABLE_MESSAGE } from '~/lib/unreachable'
 import { CharCounter, ErrorList, Field, TextareaField } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
-import { CONTACT_MESSAGE_MAX, ContactSchema, SignedInContactSchema } from './schema'
+import { CONTACT_MESSAGE_MAX, ContactMessages, ContactSchema, SignedInContactSchema } from './schema'
 
 const WARN_ABOVE = CONTACT_MESSAGE_MAX * 0.8
 
@@ -64,6 +66,7 @@ export function ContactForm({ action, askEmail, lastResult }: { action: string; 
       />
       <Enhancement run={countCharacters} args={[fields.message.id, counterId, CONTACT_MESSAGE_MAX, WARN_ABOVE]} />
       <ErrorList id={form.errorId} errors={form.errors} />
+      <Enhancement run={keepFormWhenUnreachable} args={[form.id, form.errorId, ContactMessages.sendFailed, UNREACHABLE_MESSAGE, KEPT_FORM_HEADER]} />
       <Button type="submit" pending={pending} className="w-full sm:w-auto">
         Send message
       </Button>

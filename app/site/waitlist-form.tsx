@@ -1,3 +1,6 @@
+import { UNREACHABLE_MESSAGE } from '~/lib/unreachable'
+import { Enhancement } from '~/ui/enhancement'
+import { KEPT_FORM_HEADER, keepFormWhenUnreachable } from '~/ui/keep-form-enhancement'
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
@@ -45,6 +48,7 @@ export function WaitlistForm({ lastResult }: { lastResult?: SubmissionResult<str
         </Button>
       </div>
       <ErrorList id={fields.email.errorId} errors={[...(fields.email.errors ?? []), ...(form.errors ?? [])]} />
+      <Enhancement run={keepFormWhenUnreachable} args={[form.id, null, WaitlistMessages.failed, UNREACHABLE_MESSAGE, KEPT_FORM_HEADER]} />
     </Form>
   )
 }
