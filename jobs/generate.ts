@@ -18,6 +18,8 @@ const log = logger('jobs')
 const QUEUE = GENERATION_WAKE
 /** A safety net under NOTIFY: a worker with a free slot looks for queued generations this often. */
 const FALLBACK_POLL_MS = 1_000
+/** How long a stopping worker waits to say it has gone. */
+const LEAVE_WITHIN_MS = 1_000
 /** Queued generations hear their new place at most this often. */
 const ANNOUNCE_EVERY_MS = 1_000
 
@@ -79,7 +81,8 @@ export async function startGenerateWorker(_boss: PgBoss, { verify = false }: { v
     announcer.stop()
     await listening.unlisten().catch(() => {})
     await dispatcher.stop()
-    await worker.leave().catch(() => {})
+    // Said if the database answers at once; otherwise its row just goes stale (a shutdown never waits on a database that is gone).
+    await Promise.race([worker.leave().catch(() => {}), new Promise((resolve) => setTimeout(resolve, LEAVE_WITHIN_MS).unref())])
     if (verify) await closeBrowser()
   }
 }

@@ -37,8 +37,9 @@ export type ClaimedGeneration = {
 }
 
 /**
- * Claims the next generation this worker may run: the oldest queued one whose owner is under their cap of running generations. Claims are serialised by a
- * transaction-scoped advisory lock, so two workers cannot both take a user's last slot.
+ * Claims the next generation this worker may run: the oldest queued one whose owner is under
+ * their cap of running generations. Claims are serialised by a transaction-scoped advisory
+ * lock, so two workers cannot both take a user's last slot.
  */
 export async function claimNextGeneration(): Promise<ClaimedGeneration | null> {
   const claimed = await sql.begin(async (tx) => {
