@@ -42,6 +42,10 @@ export type ClaimedGeneration = {
  * lock, so two workers cannot both take a user's last slot.
  */
 export async function claimNextGeneration(): Promise<ClaimedGeneration | null> {
+  // A plain read first: most polls find nothing, and a transaction whose connection drops
+  // mid-way (a database restart) is one more rollback written to a closed socket.
+  const [waiting] = await sql<{ any: boolean }[]>`select exists (select 1 from generations where status = 'queued') as any`
+  if (!waiting?.any) return null
   const claimed = await sql.begin(async (tx) => {
     await tx`select pg_advisory_xact_lock(hashtext('pieces.generation-claim'))`
     const [row] = await tx<(Omit<ClaimedGeneration, 'request'> & { request: unknown })[]>`
@@ -86,6 +90,10 @@ let lastAnnounced = ''
  * process at a time announces (the others skip: the next announcement carries the same news).
  */
 export async function announceQueue(): Promise<number> {
+  // Read without a transaction first: an unchanged queue (most rounds) needs none.
+  const [current] = await sql<{ ids: string | null }[]>`
+    select string_agg(id::text, ',' order by created_at, id) as ids from generations where status = 'queued'`
+  if ((current?.ids ?? '') === lastAnnounced) return 0
   return sql.begin(async (tx) => {
     const [lock] = await tx<{ got: boolean }[]>`select pg_try_advisory_xact_lock(hashtext('pieces.queue-announce')) as got`
     if (!lock?.got) return 0

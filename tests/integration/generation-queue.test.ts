@@ -30,6 +30,8 @@ beforeAll(async () => {
   await sql`
     update generations set status = 'failed', stage = 'idle', reserved_tokens = 0, finished_at = now(), error = 'left by an earlier test file'
     where status in ('queued', 'running')`
+  // Workers those files killed still count as alive for GENERATION_STALE_SECONDS: their slots would make the queue look roomier than this file's one worker.
+  await sql`delete from generation_workers`
 })
 
 const model = useGenerateWorker({ model: true })
