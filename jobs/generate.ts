@@ -3,12 +3,11 @@ import { announceQueue, claimNextGeneration, GENERATION_WAKE, registerWorker, ty
 import { endStaleGenerations } from '../app/chat/generations.server'
 import type { RunOnCpu } from '../app/chat/pipeline.server'
 import { runClaimedGeneration } from '../app/chat/run.server'
-import { sql } from '../app/lib/db.server'
 import { getEnv } from '../app/lib/env.server'
-import { JOBS_CHANNEL } from '../app/lib/jobs.server'
 import { logger, startLogContext, withLogContext } from '../app/lib/log.server'
 import { recordGenerationsRunning, timedJob } from '../app/lib/metrics.server'
 import { closeBrowser, describeBrowserPriority } from './browser'
+import { wakeOnNotify } from './notified-worker'
 import { cpuPool } from './cpu-pool'
 import { verifyInBrowser, warmVerifier } from './verify'
 
@@ -53,33 +52,23 @@ export async function startGenerateWorker(_boss: PgBoss, { verify = false }: { v
   )
   const tick = () => dispatcher.tick().then(announcer.soon)
 
-  // postgres.js LISTENs again by itself after its connection was lost (a database restart);
-  // each time it does, generations queued meanwhile (their NOTIFY unheard) are claimed at once.
-  const listening = await sql.listen(
-    JOBS_CHANNEL,
-    (name) => {
-      if (name === QUEUE) startLogContext({}, () => void tick())
+  const stopWaking = await wakeOnNotify(QUEUE, tick, FALLBACK_POLL_MS)
+  // Every few seconds: this worker says it is alive, and generations whose worker died are
+  // noticed (not only when someone asks).
+  const said = (level: 'warn' | 'error', what: string) => (error: unknown) => log[level]({ err: error instanceof Error ? error.message : error }, what)
+  const housekeeping = setInterval(
+    () => {
+      void worker.beat().catch(said('warn', 'worker heartbeat failed'))
+      void endStaleGenerations().catch(said('error', 'reaper failed'))
     },
-    () => startLogContext({}, () => void tick()),
-  )
-  const poll = setInterval(() => void tick(), FALLBACK_POLL_MS)
-  const beat = setInterval(
-    () => void worker.beat().catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : error }, 'worker heartbeat failed')),
-    Math.max(1_000, (env.GENERATION_STALE_SECONDS * 1000) / 3),
-  )
-  // Generations whose worker died are noticed here too, not only when someone asks.
-  const reaper = setInterval(
-    () => void endStaleGenerations().catch((error: unknown) => log.error({ err: error instanceof Error ? error.message : error }, 'reaper failed')),
     Math.max(1_000, (env.GENERATION_STALE_SECONDS * 1000) / 3),
   )
 
   /** Stops claiming and waits for the generations in flight to end. */
   return async () => {
-    clearInterval(poll)
-    clearInterval(beat)
-    clearInterval(reaper)
+    await stopWaking()
+    clearInterval(housekeeping)
     announcer.stop()
-    await listening.unlisten().catch(() => {})
     await dispatcher.stop()
     // Said if the database answers at once; otherwise its row just goes stale (a shutdown never waits on a database that is gone).
     await Promise.race([worker.leave().catch(() => {}), new Promise((resolve) => setTimeout(resolve, LEAVE_WITHIN_MS).unref())])

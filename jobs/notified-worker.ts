@@ -59,21 +59,32 @@ export async function startNotifiedWorker<T extends object>(
     }
   }
 
-  // postgres.js LISTENs again by itself after its connection was lost (a database restart);
-  // each time it does, jobs queued meanwhile (their NOTIFY unheard) are fetched at once.
+  const stopWaking = await wakeOnNotify(queue, tick, pollMs)
+
+  return async () => {
+    stopped = true
+    await stopWaking()
+    await Promise.allSettled(inFlight)
+  }
+}
+
+/**
+ * Calls `tick` whenever a sender announces work under `name` on the jobs channel, every
+ * `pollMs` as a safety net, and each time postgres.js LISTENs again after its connection was
+ * lost (a database restart), so work queued meanwhile (its NOTIFY unheard) is taken at once.
+ * Answers what stops it.
+ */
+export async function wakeOnNotify(name: string, tick: () => unknown, pollMs: number) {
   const listening = await sql.listen(
     JOBS_CHANNEL,
-    (name) => {
-      if (name === queue) startLogContext({}, () => void tick())
+    (announced) => {
+      if (announced === name) startLogContext({}, () => void tick())
     },
     () => startLogContext({}, () => void tick()),
   )
   const poll = setInterval(() => void tick(), pollMs)
-
   return async () => {
-    stopped = true
     clearInterval(poll)
     await listening.unlisten().catch(() => {})
-    await Promise.allSettled(inFlight)
   }
 }

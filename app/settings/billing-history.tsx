@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from '@remix-run/react'
-import { useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import type { Invoice } from '~/billing/provider.server'
 import { BILLING_MESSAGES, BILLING_TOASTS, INVOICE_FIRST_PAGE, INVOICE_NEXT_PAGE } from '~/billing/schema'
 import { useFetcherSettled } from '~/lib/fetcher'
@@ -41,6 +41,44 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
  * read (the billing provider down) says so, with 'Try again', until it can be: it is never
  * shown as an empty one.
  */
+/**
+ * A button that reads the page again without JavaScript (a GET form to `action`, with its
+ * `children` fields), and with it does `onPress` instead.
+ */
+function PageOrFetch({
+  action,
+  label,
+  pending,
+  onPress,
+  className,
+  children,
+}: {
+  action: string
+  label: string
+  pending: boolean
+  onPress: () => void
+  className?: string
+  children?: ReactNode
+}) {
+  return (
+    <form method="get" action={action} className={className}>
+      {children}
+      <Button
+        type="submit"
+        variant="secondary"
+        size="sm"
+        pending={pending}
+        onClick={(event) => {
+          event.preventDefault()
+          onPress()
+        }}
+      >
+        {label}
+      </Button>
+    </form>
+  )
+}
+
 export function BillingHistorySection({ history }: { history: BillingHistory }) {
   const location = useLocation()
   const toast = useToast()
@@ -84,21 +122,15 @@ export function BillingHistorySection({ history }: { history: BillingHistory }) 
         <FormToast toast={failureToast} />
         {unavailable ? (
           // Without JavaScript 'Try again' reads the page again; with it, the first invoices alone.
-          <form method="get" action={`${location.pathname}#billing-history`} className="flex flex-wrap items-center justify-between gap-3">
+          <PageOrFetch
+            action={`${location.pathname}#billing-history`}
+            label="Try again"
+            pending={loading}
+            onPress={tryAgain}
+            className="flex flex-wrap items-center justify-between gap-3"
+          >
             <p className="text-zinc-500">{BILLING_MESSAGES.historyUnavailable}</p>
-            <Button
-              type="submit"
-              variant="secondary"
-              size="sm"
-              pending={loading}
-              onClick={(event) => {
-                event.preventDefault()
-                tryAgain()
-              }}
-            >
-              Try again
-            </Button>
-          </form>
+          </PageOrFetch>
         ) : invoices.length ? (
           <ul className="divide-y divide-zinc-200 dark:divide-zinc-800">
             {invoices.map((invoice) => (
@@ -110,21 +142,9 @@ export function BillingHistorySection({ history }: { history: BillingHistory }) 
         )}
         {hasMore && !unavailable ? (
           // Without JavaScript: the same page with one more page of invoices, scrolled back here.
-          <form method="get" action={`${location.pathname}#billing-history`}>
+          <PageOrFetch action={`${location.pathname}#billing-history`} label="Load more" pending={loading} onPress={loadMore}>
             <input type="hidden" name={INVOICE_PAGES_PARAM} value={invoicePagesOf(new URLSearchParams(location.search)) + 1} />
-            <Button
-              type="submit"
-              variant="secondary"
-              size="sm"
-              pending={loading}
-              onClick={(event) => {
-                event.preventDefault()
-                loadMore()
-              }}
-            >
-              Load more
-            </Button>
-          </form>
+          </PageOrFetch>
         ) : null}
       </Section>
     </div>
