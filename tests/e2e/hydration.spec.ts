@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, hydrated, signIn, test } from './fixtures'
+import { expect, hydrated, signIn, test, uniqueEmail, uniqueUsername } from './fixtures'
 
 /**
  * Opens `path` and answers the script files it loaded (React's modules; a page's own scripts
@@ -56,4 +56,50 @@ test("without React, a visitor's Piece that asks for an agentic action leads to 
   expect(await scriptFilesOf(page, `/${name}`)).toEqual([])
   await page.frameLocator(`iframe[title="${name} preview"]`).getByRole('button', { name: 'Run' }).click()
   await expect(page).toHaveURL('/signup')
+})
+
+/**
+ * Holds the data Remix streams into the page until the test lets it through, and notes when
+ * Remix starts reading it (it takes the stream out of its context as it starts).
+ */
+function holdPageData() {
+  const w = window as unknown as Record<string, unknown>
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  w.__releasePageData = release
+  let context: Record<string, unknown> | undefined
+  Object.defineProperty(window, '__remixContext', {
+    configurable: true,
+    get: () => context,
+    set(value: Record<string, unknown>) {
+      context = value
+      let stream: unknown
+      Object.defineProperty(value, 'stream', {
+        configurable: true,
+        get: () => stream,
+        set(next: ReadableStream | undefined) {
+          if (next === undefined) w.__pageDataRead = true
+          stream = next?.pipeThrough(new TransformStream({ transform: async (chunk, out) => (await held, out.enqueue(chunk)) }))
+        },
+      })
+    },
+  })
+}
+
+/** React 18 throws "Root did not complete" (#345) when an event forces a hydration that is still waiting for the page's data. */
+test('typing while the page is still reading its data neither breaks hydration nor loses the form', async ({ page }) => {
+  const signedUp = await page.request.post('/signup', { form: { email: uniqueEmail('early'), password: 'correct horse battery' }, maxRedirects: 0 })
+  expect(signedUp.status()).toBe(302)
+  await page.addInitScript(holdPageData)
+  await page.goto('/onboarding')
+  await page.waitForFunction(() => (window as unknown as Record<string, unknown>).__pageDataRead === true)
+  await page.getByLabel('Username').fill('typed_early')
+  await page.evaluate(() => ((window as unknown as Record<string, () => void>).__releasePageData)())
+  // Hydrated (React has taken the field over): the counter follows what is typed from here on.
+  await page.waitForFunction(() => Object.keys(document.querySelector('input[name="username"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
+  const username = uniqueUsername('early')
+  await page.getByLabel('Username').fill(username)
+  await expect(page.getByTestId('char-counter')).toHaveText(`${username.length}/24`)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await expect(page).toHaveURL(/\/explore$/)
 })
