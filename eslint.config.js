@@ -9,8 +9,8 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /**
- * The layers (DESIGN.md "The house"): routes → features → ui/lib; jobs and server → app,
- * never the reverse. Each entry forbids a layer from importing what sits above it.
+ * The layers (DESIGN.md "The house", docs/architecture.md): routes → features → ui/lib; jobs and
+ * server → runtime → db → app/lib, never the reverse; server and jobs never import each other. Each entry forbids a layer from importing what sits above it.
  */
 const FEATURES = ['accounts', 'billing', 'chat', 'pieces', 'settings', 'shell', 'site', 'usage']
 const above = {
@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
-    files: ['{app,server,jobs,db,scripts}/**/*.ts', 'server.ts'],
+    files: ['{app,server,jobs,runtime,db,scripts}/**/*.ts', 'server.ts', 'worker.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
@@ -69,6 +69,32 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(above.app, 'app/ does not import jobs/ or server/: pass what it needs in, or move it into app/lib.') },
   },
   {
+    // One process runtime (issue 28.3): the web process and the worker share runtime/ and
+    // neither imports the other; only the entries (server.ts, worker.ts) put them together.
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(['**/jobs/**', '../jobs/*'], 'server/ does not import jobs/: what both need lives in runtime/; server.ts starts both.'),
+    },
+  },
+  {
+    files: ['jobs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        ['**/server/**', '../server/*'],
+        'jobs/ does not import server/: what both need lives in runtime/; worker.ts and server.ts start them.',
+      ),
+    },
+  },
+  {
+    files: ['runtime/**/*.ts', 'db/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrict(
+        ['**/jobs/**', '**/server/**', '../jobs/*', '../server/*'],
+        'runtime/ and db/ sit below the web process and the workers: they import neither.',
+      ),
+    },
+  },
+  {
     files: ['app/**/*.server.ts'],
     plugins: { pieces: { rules: { 'server-imports-no-components': serverImportsNoComponents } } },
     rules: { 'pieces/server-imports-no-components': 'error' },
@@ -80,7 +106,7 @@ export default tseslint.config(
   {
     // No import cycles (issue 10): two modules that need each other are one module, or a third is missing.
     // The rule follows value imports; type-only imports are erased and do not count.
-    files: ['{app,server,jobs,db,scripts}/**/*.{ts,tsx}', 'server.ts'],
+    files: ['{app,server,jobs,runtime,db,scripts}/**/*.{ts,tsx}', 'server.ts', 'worker.ts'],
     ...importX.flatConfigs.typescript,
     settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },

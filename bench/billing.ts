@@ -17,7 +17,7 @@ const PORT = 3620
 const USERS = 50
 const WEBHOOK_SECRET = 'whsec_bench_billing'
 
-ensureBuild()
+await ensureBuild()
 const database = await createTestDatabase('bench')
 const db = postgres(database.url, { max: 4, onnotice: () => {} })
 const fake = await startStripeFake({ webhookSecret: WEBHOOK_SECRET })

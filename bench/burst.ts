@@ -68,7 +68,7 @@ const responder: Responder = (body) => {
   return system.includes('You plan') ? { content: '```json\n{"steps": ["Build the page"]}\n```' } : builderResponder(body)
 }
 
-ensureBuild()
+await ensureBuild()
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim()
 const loadAtStart = uptime()
 const fake = await startOpenAIFake({ port: PORT + 2, responder, pace: builderPace({ planMs: PLAN_MS, pageMs: STREAM_MS }) })

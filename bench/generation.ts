@@ -19,7 +19,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3460)
 const SENDS = 60
 const SUBSCRIBERS = 1000
 
-ensureBuild()
+await ensureBuild()
 const database = await createTestDatabase('bench')
 const db = postgres(database.url, { max: 2, onnotice: () => {} })
 const product = await startProduct(

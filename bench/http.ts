@@ -11,7 +11,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3310)
 const BARE_PORT = PORT + 10
 const DATA_DIR = '.data-bench'
 
-ensureBuild()
+await ensureBuild()
 rmSync(DATA_DIR, { recursive: true, force: true })
 const productEnv = { DATA_DIR, RATE_LIMIT_READS_PER_MINUTE: '0', DATABASE_URL: '' }
 

@@ -24,7 +24,7 @@ const IMAGES = 200
 const CONNECTIONS = 8
 const DURATION = 6
 
-ensureBuild()
+await ensureBuild()
 const database = await createTestDatabase('bench')
 const db = postgres(database.url, { max: 2, onnotice: () => {} })
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-bench-images-'))

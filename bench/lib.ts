@@ -2,6 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import autocannon from 'autocannon'
 
+/** The compiled web process, as `npm start` runs it (scripts/ensure-build.ts makes it). */
+export const WEB_ENTRY = 'build/node/server.js'
+export const WORKER_ENTRY = 'build/node/worker.js'
+
 export type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
 export async function measure(url: string, { connections = 50, duration = 8 } = {}): Promise<Figures> {
@@ -18,7 +22,7 @@ export async function measure(url: string, { connections = 50, duration = 8 } = 
 /** Starts the product the way `npm start` does and resolves once it answers. */
 export async function startProduct(env: Record<string, string>, port: number) {
   const started = Date.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, [WEB_ENTRY], {
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), PREVIEW_PORT: String(port + 1), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

@@ -52,7 +52,7 @@ type Run = { scores: Record<string, number>; metrics: Record<string, string>; sc
 const pages = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((page) => page.trim()) : PUBLIC_PAGES
 const loadAtStart = loadavg()
 
-ensureBuild()
+await ensureBuild()
 rmSync(DATA_DIR, { recursive: true, force: true })
 const product = await startProduct({ DATA_DIR, DATABASE_URL: '', RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_FORMS_PER_MINUTE: '0' }, PORT)
 const base = `http://localhost:${PORT}`

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
-import { cpuSeconds, createPiece, descendantCpuSeconds, openEventStream, percentiles, rssMb, signUp, startProduct, stop, waitFor } from './lib'
+import { cpuSeconds, createPiece, descendantCpuSeconds, openEventStream, percentiles, rssMb, signUp, startProduct, stop, waitFor, WORKER_ENTRY } from './lib'
 
 /**
  * `npm run bench:load` (issue 16.6): the layout of decision 0033 on one machine — two web
@@ -38,7 +38,7 @@ const MIX = [
 ] as const
 type Kind = (typeof MIX)[number]['kind'] | 'send'
 
-ensureBuild()
+await ensureBuild()
 // The offline model: no model server is involved, so what is measured is the product.
 delete process.env.OPENAI_API_KEY
 const database = await createTestDatabase('load')
@@ -58,7 +58,7 @@ const bases = webPorts.map((port) => `http://127.0.0.1:${port}`)
 // METRICS=on: each web process's /metrics tells its V8 heap, which RSS alone does not.
 const webs = await Promise.all(webPorts.map((port) => startProduct({ ...shared, WORKERS: 'off', METRICS: 'on' }, port)))
 // The worker verifies results on web A's preview origin, as a worker machine would on the shared one.
-const worker = spawn(process.execPath, ['--import', 'tsx', 'jobs/worker.ts'], {
+const worker = spawn(process.execPath, [WORKER_ENTRY], {
   env: {
     ...process.env,
     ...shared,

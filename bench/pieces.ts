@@ -20,7 +20,7 @@ const CONNECTIONS = 4
 const PREVIEW_CONNECTIONS = 50
 const DURATION = 6
 
-ensureBuild()
+await ensureBuild()
 const database = await createTestDatabase('bench')
 const db = postgres(database.url, { max: 2, onnotice: () => {} })
 const product = await startProduct({ DATABASE_URL: database.url, RATE_LIMIT_READS_PER_MINUTE: '0', WORKERS: 'off' }, PORT)

@@ -1,9 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Sql } from 'postgres'
+import { MIGRATIONS_DIR } from '../runtime/paths'
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 /** Any constant works; it only has to be the same in every process that migrates. */
 const MIGRATION_LOCK = 7_315_001
 

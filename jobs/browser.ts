@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmdirSyn
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { getEnv } from '../app/lib/env.server'
 import { logger } from '../app/lib/log.server'
 
 const log = logger('browser')
@@ -142,7 +143,7 @@ let launching: Promise<Browser> | null = null
 let warned = false
 
 export function chromiumPath(): string | null {
-  const configured = process.env.CHROMIUM_PATH
+  const configured = getEnv().CHROMIUM_PATH
   if (configured) return existsSync(configured) ? configured : null
   return CANDIDATES.find((candidate) => existsSync(candidate)) ?? null
 }
@@ -196,14 +197,10 @@ export async function closeBrowser() {
  * lowest); 10 by default, about a ninth of the weight of a process at 0. Rendering Pieces is
  * background work that must not slow the requests served on the same cores
  * (docs/decisions/0035); its time limits are page time (pageClock), so a busy machine makes
- * checks slower, not wrong. Read here, at each launch; app/lib/env.server.ts checks it at start.
+ * checks slower, not wrong. Read at each launch.
  */
 export function browserNice(): number {
-  const configured = process.env.BROWSER_NICE
-  if (configured === undefined || configured === '') return 10
-  const nice = Number(configured)
-  if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error(`BROWSER_NICE must be a whole number from 0 to 19, not ${JSON.stringify(configured)}`)
-  return nice
+  return getEnv().BROWSER_NICE
 }
 
 /**

@@ -1,8 +1,9 @@
 import type PgBoss from 'pg-boss'
-import { pathToFileURL } from 'node:url'
 import { timedJob } from '../app/lib/metrics.server'
 import { QUEUES, SCHEDULES } from '../app/lib/queues'
 import { logger } from '../app/lib/log.server'
+import type { Runtime } from '../runtime/boot'
+import { readinessChecks, startHealthServer } from '../runtime/health'
 import { inJobContext } from './context'
 
 const log = logger('jobs')
@@ -55,10 +56,11 @@ function instrumentedJobs(boss: PgBoss): PgBoss {
   })
 }
 
-async function main() {
-  const { bootProcess } = await import('../server/boot')
-  const runtime = await bootProcess({ role: 'worker' })
-  runtime.onShutdown(await startWorkers(runtime.boss))
+/**
+ * What a process that runs only workers (`npm run worker`) adds: its metrics and health
+ * listeners, when their ports are set.
+ */
+export async function startWorkerListeners(runtime: Runtime) {
   const { getObjectStore } = await import('../app/lib/object-store.server')
   log.info(`images: ${getObjectStore(runtime.env).description}`)
   const { WORKER_HEALTH_PORT: healthPort, HOST: host, METRICS_PORT: metricsPort } = runtime.env
@@ -74,7 +76,6 @@ async function main() {
     log.info(`metrics at http://${host}:${metricsPort}/metrics`)
   }
   if (healthPort) {
-    const { readinessChecks, startHealthServer } = await import('../server/health')
     const server = await startHealthServer(healthPort, host, readinessChecks({ boss: runtime.boss, stopping: runtime.stopping }))
     runtime.onShutdown(async () => {
       server.close()
@@ -82,12 +83,4 @@ async function main() {
     })
     log.info(`health at http://${host}:${healthPort}/healthz and /readyz`)
   }
-  log.info('workers running; press Ctrl+C to stop')
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((error) => {
-    log.fatal(error instanceof Error ? error.message : String(error))
-    process.exit(1)
-  })
 }

@@ -1,4 +1,4 @@
-import { bootProcess } from '../server/boot'
+import { bootProcess } from '../runtime/boot'
 
 /** `npm run feedback [-- <how many, default 50>]`: what users sent from the Share Feedback popover, newest first. */
 const limit = Number(process.argv[2] ?? 50)

@@ -18,7 +18,7 @@ if (args.length === 0 || times < 1) {
 const specs = args.filter((arg) => existsSync(arg))
 const patterns = args.filter((arg) => !existsSync(arg))
 
-ensureBuild()
+await ensureBuild()
 const REPORT = '.cache/test-reports/repeat.json'
 mkdirSync('.cache/test-reports', { recursive: true })
 const playwright = ['playwright', 'test', ...specs, ...(patterns.length ? ['--grep', patterns.join('|')] : []), `--repeat-each=${times}`, '--reporter=dot,json']

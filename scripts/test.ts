@@ -22,7 +22,7 @@ if (!run('type-check', 'npx', ['tsc', '--noEmit'])) failures.push('type-check')
 
 // The process tests start the built product, so build before them.
 console.log('\n▶ production build')
-ensureBuild()
+await ensureBuild()
 
 const vitestReport = `${REPORTS}/vitest.json`
 if (!run('unit and integration tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`])) {

@@ -1,4 +1,4 @@
-import { bootProcess } from '../server/boot'
+import { bootProcess } from '../runtime/boot'
 
 /**
  * `npm run user -- set-plan <email> plus|free` and `npm run user -- set-admin <email> true|false`:

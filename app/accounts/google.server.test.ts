@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { googleEndpoints } from './google-oauth.server'
 import { GoogleMessages, googleEnabled, LINK_REAUTH_MS, linkStartMessage, linkStartProblem, parseGoogleProfile } from './google.server'
+import { resetEnv } from '../lib/env.server'
 
 describe('parseGoogleProfile', () => {
   it("keeps Google's subject, email and whether the email is verified", () => {
@@ -57,15 +58,14 @@ describe('googleEndpoints', () => {
 
 describe('googleEnabled', () => {
   it('is off unless both the client id and secret are set', () => {
-    const store = globalThis as { __pieces?: Map<string, unknown> }
     const saved = { id: process.env.GOOGLE_CLIENT_ID, secret: process.env.GOOGLE_CLIENT_SECRET }
     try {
       delete process.env.GOOGLE_CLIENT_ID
       delete process.env.GOOGLE_CLIENT_SECRET
-      store.__pieces?.delete('env')
+      resetEnv()
       expect(googleEnabled()).toBe(false)
       Object.assign(process.env, { GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' })
-      store.__pieces?.delete('env')
+      resetEnv()
       expect(googleEnabled()).toBe(true)
     } finally {
       for (const [name, value] of [
@@ -75,7 +75,7 @@ describe('googleEnabled', () => {
         if (value === undefined) delete process.env[name]
         else process.env[name] = value
       }
-      store.__pieces?.delete('env')
+      resetEnv()
     }
   })
 })

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import postgres, { type Sql, type TransactionSql } from 'postgres'
-import { singleton } from './singleton.server'
+import { getEnv } from './env.server'
+import { forgetSingleton, singleton } from './singleton.server'
 
 /** What a feature function runs its queries on: the pool, or the transaction it was handed. */
 export type Db = Sql | TransactionSql
@@ -40,8 +41,8 @@ type PoolQuery = {
 
 function pool(): Sql {
   return singleton('sql', () => {
-    const url = process.env.DATABASE_URL
-    if (!url) throw new Error('DATABASE_URL is not set: start the process through server.ts or jobs/worker.ts')
+    const url = getEnv().DATABASE_URL
+    if (!url) throw new Error('DATABASE_URL is not set: start the process through server.ts or worker.ts')
     const instance = postgres(url, {
       max: 10,
       onnotice: () => {},
@@ -64,7 +65,7 @@ function pool(): Sql {
  * bookkeeping slows every promise on Node 20; the timeouts above still hold there.)
  */
 const transactionScope = () => singleton('sql-transaction-scope', () => new AsyncLocalStorage<true>())
-const checksTransactions = () => process.env.NODE_ENV !== 'production'
+const checksTransactions = () => getEnv().NODE_ENV !== 'production'
 
 /**
  * Every query on the pool passes here when it runs: refused inside a transaction (when
@@ -114,6 +115,12 @@ export const sql: Sql = new Proxy((() => {}) as unknown as Sql, {
     return typeof value === 'function' ? value.bind(pool()) : value
   },
 })
+
+/** Ends the process's pool and forgets it: the next query opens a fresh one (tests that end their database). */
+export async function closePool() {
+  await sql.end({ timeout: 5 })
+  forgetSingleton('sql')
+}
 
 /** PostgreSQL refused a row that would break a unique index (SQLSTATE 23505). */
 export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'

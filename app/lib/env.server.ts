@@ -1,12 +1,14 @@
 import { z } from 'zod'
 import { previewOriginProblem } from './piece-origins'
-import { LOG_FORMATS, LOG_LEVELS } from './log.server'
-import { singleton } from './singleton.server'
+import { forgetSingleton, singleton } from './singleton.server'
 
 const flag = z.enum(['on', 'off'])
 const port = z.coerce.number().int().min(1).max(65535)
 const optionalUrl = z.url().optional()
 const perMinute = z.coerce.number().int().min(0)
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export const LOG_FORMATS = ['json', 'pretty'] as const
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -44,8 +46,10 @@ const schema = z.object({
   GENERATION_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(64),
   // Browser checks and screenshots one worker process runs at once (default: its cores).
   BROWSER_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  // The workers' Chromium's CPU priority (jobs/browser.ts reads it; checked here so a wrong value stops the start).
+  // The workers' Chromium's CPU priority (docs/decisions/0035, 0041).
   BROWSER_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  // The Chromium the workers check and photograph Pieces in; found at the usual places when unset.
+  CHROMIUM_PATH: z.string().min(1).optional(),
   RATE_LIMIT_FORMS_PER_MINUTE: perMinute.default(10),
   RATE_LIMIT_MUTATIONS_PER_MINUTE: perMinute.default(120),
   RATE_LIMIT_READS_PER_MINUTE: perMinute.default(1200),
@@ -151,4 +155,21 @@ function stripSlash(url: string) {
 
 export function getEnv(): Env {
   return singleton('env', () => parseEnv(process.env))
+}
+
+const logSchema = schema.pick({ LOG_LEVEL: true, LOG_FORMAT: true })
+
+/**
+ * The log's own settings, read before the rest: the logger must exist to report a
+ * configuration that does not parse (a wrong value here falls back to the default, and
+ * `getEnv()` then stops the start naming it).
+ */
+export function logSettings(source: Record<string, string | undefined> = process.env) {
+  const parsed = logSchema.safeParse({ LOG_LEVEL: source.LOG_LEVEL || undefined, LOG_FORMAT: source.LOG_FORMAT || undefined })
+  return parsed.success ? parsed.data : { LOG_LEVEL: 'info' as const, LOG_FORMAT: undefined }
+}
+
+/** Forgets the parsed configuration: the next `getEnv()` reads `process.env` again (tests that change it). */
+export function resetEnv() {
+  forgetSingleton('env')
 }

@@ -2,12 +2,21 @@ import type PgBoss from 'pg-boss'
 import type { TransactionSql } from 'postgres'
 import { sql } from './db.server'
 import { currentRequestId } from './log.server'
+import { existingSingleton, forgetSingleton, singleton } from './singleton.server'
 
 /** Announced after a job is queued, so idle workers fetch it at once instead of polling. */
 export const JOBS_CHANNEL = 'jobs_ready'
 
+const BOSS = 'boss'
+
+/** The process's pg-boss, made by `create` the first time (runtime/boss.ts starts it). */
+export const registerProcessBoss = (create: () => PgBoss) => singleton(BOSS, create)
+
+/** Forgets the process's pg-boss once it is stopped (tests that start one per file). */
+export const forgetProcessBoss = () => forgetSingleton(BOSS)
+
 function processBoss() {
-  const boss = (globalThis as { __pieces?: Map<string, unknown> }).__pieces?.get('boss') as PgBoss | undefined
+  const boss = existingSingleton<PgBoss>(BOSS)
   if (!boss) throw new Error('pg-boss is not running in this process')
   return boss
 }

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomUUID } from 'node:crypto'
 import pino, { type Logger } from 'pino'
 import pretty from 'pino-pretty'
+import { logSettings } from './env.server'
 import { singleton } from './singleton.server'
 
 /**
@@ -13,26 +14,16 @@ import { singleton } from './singleton.server'
  */
 export type LogContext = { reqId?: string; job?: string; queue?: string; generationId?: number; pieceId?: number }
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
-type Level = (typeof LOG_LEVELS)[number]
-
 /** The request id a proxy may hand us (TRUST_PROXY=on): short, and nothing that could break a log line. */
 const FORWARDED_REQUEST_ID = /^[\w.:-]{1,100}$/
-
-export const LOG_FORMATS = ['json', 'pretty'] as const
 
 // One store and one logger per process: server.ts and the Remix bundle are separate module graphs.
 const context = singleton('log-context', () => new AsyncLocalStorage<LogContext>())
 const identity = singleton('log-process', () => ({ role: undefined as string | undefined }))
 
-function configuredLevel(): Level {
-  const level = process.env.LOG_LEVEL as Level | undefined
-  return level && LOG_LEVELS.includes(level) ? level : 'info'
-}
-
 /** JSON lines, unless a person is reading: a terminal gets one readable line per entry (LOG_FORMAT overrides). */
 function destination(): pino.DestinationStream {
-  const format = process.env.LOG_FORMAT || (process.stdout.isTTY ? 'pretty' : 'json')
+  const format = logSettings().LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')
   if (format !== 'pretty') return process.stdout
   return pretty({
     sync: true,
@@ -48,7 +39,7 @@ function destination(): pino.DestinationStream {
 const root = singleton('log', () =>
   pino(
     {
-      level: configuredLevel(),
+      level: logSettings().LOG_LEVEL,
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
@@ -64,7 +55,7 @@ export function logger(component: string): Logger {
   return root.child({ component })
 }
 
-/** Names the process's role on every line from now on (server/boot.ts). */
+/** Names the process's role on every line from now on (runtime/boot.ts). */
 export function setLogRole(role: string) {
   identity.role = role
 }

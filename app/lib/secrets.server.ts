@@ -2,7 +2,7 @@ import { getEnv } from './env.server'
 
 /** Cookie-signing secrets, newest first; older ones still verify (rotation). */
 export function cookieSecrets(): string[] {
-  const value = getEnv().SESSION_SECRET ?? process.env.SESSION_SECRET
+  const value = getEnv().SESSION_SECRET
   if (!value) throw new Error('SESSION_SECRET is not resolved: start the process through server.ts')
   return value
     .split(',')

@@ -36,9 +36,9 @@ export async function startOwnProduct({ label, databaseUrl, env = {}, port, inhe
   let previewPort = await freePort()
   while (previewPort === appPort) previewPort = await freePort()
   const dataDir = mkdtempSync(path.join(tmpdir(), `pieces-e2e-${label}-`))
-  // server.ts, not `npm start`: it serves the build this run made and never rebuilds it under
-  // the e2e server the other tests share (a source edited mid-run once did, and broke them).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  // The compiled entry, not `npm start`: it serves the build this run made and never rebuilds it
+  // under the e2e server the other tests share (a source edited mid-run once did, and broke them).
+  const child = spawn(process.execPath, ['build/node/server.js'], {
     env: {
       ...Object.fromEntries(Object.entries(process.env).filter(([name]) => inherits(name))),
       NODE_ENV: 'production',

@@ -4,6 +4,7 @@ import { startS3Fake } from '../fakes/s3'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { createTestDatabase } from '../support/database'
 import { e2eDatabaseFile } from './database'
 
@@ -56,4 +57,5 @@ if (process.env.E2E_STORAGE === 's3') {
     S3_FORCE_PATH_STYLE: 'on',
   })
 }
-await import('../../scripts/start')
+// The compiled web process, as `npm start` runs it (`test:e2e` builds it first).
+await import(pathToFileURL(path.resolve('build/node/server.js')).href)

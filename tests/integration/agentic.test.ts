@@ -10,11 +10,10 @@ import * as agentic from '../../app/routes/api/api.private.agentic.execute'
 import { LIMIT_MESSAGES } from '../../app/usage/limits.server'
 import { startOpenAIFake, type OpenAIFake } from '../fakes/openai'
 import { expectErrorLog } from '../support/error-guard'
+import { resetEnv } from '../../app/lib/env.server'
 
 type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
 const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
-
 async function owner() {
   const created = await registerWithPassword(`agentic.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`, 'correct horse battery')
   if (!created.ok) throw new Error('setup failed')
@@ -65,12 +64,12 @@ describe('agentic actions with an OpenAI-compatible server', () => {
       responder: () => ({ content: '```json\n[{"shares": 10}]\n```', usage: { prompt_tokens: 40, completion_tokens: 9, total_tokens: 49 } }),
     })
     Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL })
-    store()?.delete('env')
+    resetEnv()
   })
   afterAll(async () => {
     delete process.env.OPENAI_API_KEY
     delete process.env.OPENAI_BASE_URL
-    store()?.delete('env')
+    resetEnv()
     await fake.close()
   })
 

@@ -1,5 +1,6 @@
 import { accessSync, constants, readdirSync, readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { resetEnv } from '../../app/lib/env.server'
 import { browserPriority, closeBrowser, describeBrowserPriority, prepareSpare, withPage } from '../../jobs/browser'
 
 /**
@@ -13,11 +14,13 @@ const SIZE = { width: 640, height: 400 }
 const configured = process.env.BROWSER_NICE
 beforeEach(() => {
   delete process.env.BROWSER_NICE
+  resetEnv()
 })
 
 afterEach(async () => {
   if (configured === undefined) delete process.env.BROWSER_NICE
   else process.env.BROWSER_NICE = configured
+  resetEnv()
   await closeBrowser()
 })
 
@@ -97,6 +100,7 @@ describe('the shared browser', { timeout: 60_000 }, () => {
 
   it('leaves the browser at normal priority with BROWSER_NICE=0', async () => {
     process.env.BROWSER_NICE = '0'
+    resetEnv()
     const processes = await open('<h1>normal</h1>')
     expect(processes.length).toBeGreaterThan(2)
     for (const process of processes) {

@@ -15,8 +15,9 @@ import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants
 import { sql } from '../../app/lib/db.server'
 import { createPiece, getOwnPiece } from '../../app/pieces/pieces.server'
 import { action } from '../../app/routes/piece-editor'
-import { startBoss } from '../../jobs/boss'
+import { startBoss } from '../../runtime/boss'
 import { ROUTE_CONTEXT, thrown } from '../support/routes'
+import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
 /**
  * The editor's chat forms (app/chat/schema.ts): one action for the page with JavaScript
@@ -34,7 +35,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('boss')
+  forgetProcessBoss()
 })
 
 async function newOwner() {

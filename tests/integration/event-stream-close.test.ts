@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { createPiece } from '../../app/pieces/pieces.server'
-import { distinctFreePorts, processRunner } from '../support/processes'
+import { distinctFreePorts, processRunner, WEB } from '../support/processes'
 
 /**
  * A chat event stream whose client goes away ends on the server: its subscription to the
@@ -15,7 +15,7 @@ const run = processRunner(() => ({ DATABASE_URL: process.env.DATABASE_URL!, SESS
 describe('event streams', { timeout: 180_000 }, () => {
   it('end on the server when their clients go away, after a garbage collection too', async () => {
     const [port, previewPort] = await distinctFreePorts(2)
-    const web = run('scripts/start.ts', {
+    const web = run(WEB, {
       PORT: String(port),
       PREVIEW_PORT: String(previewPort),
       WORKERS: 'off',

@@ -8,6 +8,7 @@ import * as send from '../../app/routes/api/api.private.piece-user-usage'
 import * as status from '../../app/routes/api/api.private.chat.status'
 import type { ChatRequest } from '../fakes/openai'
 import { call, postJson, useGenerateWorker, type RouteHandler } from '../support/routes'
+import { resetEnv } from '../../app/lib/env.server'
 
 /**
  * Issue 27: a worker runs many generations at once (here GENERATION_CONCURRENCY=3, so the
@@ -17,10 +18,10 @@ import { call, postJson, useGenerateWorker, type RouteHandler } from '../support
  * Retry-After. The model is the OpenAI fake, held at its answer's headers.
  */
 Object.assign(process.env, { GENERATION_CONCURRENCY: '3' })
-;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('env')
+resetEnv()
 afterAll(() => {
   delete process.env.GENERATION_CONCURRENCY
-  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('env')
+  resetEnv()
 })
 
 // Before the worker starts, so it takes none of them.

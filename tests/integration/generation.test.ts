@@ -14,8 +14,9 @@ import * as stop from '../../app/routes/api/api.private.chat.stop'
 import * as subscribe from '../../app/routes/api/api.private.chat.subscribe'
 import * as usage from '../../app/routes/api/api.private.user-usage'
 import { LIMIT_MESSAGES } from '../../app/usage/limits.server'
-import { startBoss } from '../../jobs/boss'
+import { startBoss } from '../../runtime/boss'
 import { startGenerateWorker } from '../../jobs/generate'
+import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
 type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
 const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
@@ -32,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorker()
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('boss')
+  forgetProcessBoss()
 })
 
 async function newOwner(plan: 'free' | 'plus' = 'free') {

@@ -10,6 +10,7 @@ import { loader as callbackLoader } from '../../app/routes/auth.google.callback'
 import { action as linkAction } from '../../app/routes/auth.google.link'
 import { action as unlinkAction } from '../../app/routes/auth.google.unlink'
 import { startGoogleFake, type GoogleFake } from '../fakes/google'
+import { resetEnv } from '../../app/lib/env.server'
 
 const APP = 'http://localhost:3000'
 const context = { nonce: 'n', rateLimited: false, clientIp: '127.0.0.1' } satisfies AppLoadContext
@@ -29,7 +30,7 @@ beforeAll(async () => {
     GOOGLE_OAUTH_URL: google.url,
   })
   // Configuration is read once per process: read it again with Google on.
-  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('env')
+  resetEnv()
 })
 afterAll(() => google.close())
 

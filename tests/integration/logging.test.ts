@@ -3,7 +3,7 @@ import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
-import { distinctFreePorts, processRunner, type LogLine } from '../support/processes'
+import { distinctFreePorts, processRunner, type LogLine, WEB, WORKER } from '../support/processes'
 
 /**
  * Issue 16.5, docs/decisions/0036: every process logs JSON lines, and the id a request is
@@ -17,9 +17,9 @@ const withId = (lines: LogLine[], reqId: string) => lines.filter((line) => line.
 describe('structured logs with request ids', { timeout: 180_000 }, () => {
   it("carries a send's request id into the worker's job, the generation's events and its ending", async () => {
     const [port, previewPort] = await distinctFreePorts(2)
-    const web = run('scripts/start.ts', { PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
+    const web = run(WEB, { PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
     // Debug: each generation event has a line too.
-    const worker = run('jobs/worker.ts', { LOG_LEVEL: 'debug' })
+    const worker = run(WORKER, { LOG_LEVEL: 'debug' })
     await Promise.all([web.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
 
     const created = await registerWithPassword(`logs.${Date.now()}@example.com`, 'correct horse battery')
@@ -69,7 +69,7 @@ describe('structured logs with request ids', { timeout: 180_000 }, () => {
 
   it("takes a trusted proxy's X-Request-Id, never logs a query string, and page-cache hits only at debug", async () => {
     const [port, previewPort] = await distinctFreePorts(2)
-    const web = run('scripts/start.ts', { PORT: String(port), PREVIEW_PORT: String(previewPort), TRUST_PROXY: 'on', WORKERS: 'off' })
+    const web = run(WEB, { PORT: String(port), PREVIEW_PORT: String(previewPort), TRUST_PROXY: 'on', WORKERS: 'off' })
     await web.waitFor(/Pieces is ready/)
 
     const forwarded = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { 'X-Request-Id': 'edge-7f3a.1' } })

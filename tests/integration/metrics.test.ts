@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eventually } from '../support/billing'
 import { createTestDatabase, type TestDatabase } from '../support/database'
-import { distinctFreePorts, processRunner } from '../support/processes'
+import { distinctFreePorts, processRunner, WEB, WORKER } from '../support/processes'
 
 /**
  * The product's Prometheus endpoint (docs/decisions/0034), scraped from real processes. Its
@@ -69,7 +69,7 @@ async function newUser(base: string, label: string) {
 describe('metrics', { timeout: 180_000 }, () => {
   it('with METRICS=on, /metrics on the app port counts requests by bounded route, streams, queues, jobs, generations and tokens', async () => {
     const [port, previewPort] = await distinctFreePorts(2)
-    const web = run('scripts/start.ts', { PORT: String(port), PREVIEW_PORT: String(previewPort), METRICS: 'on', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
+    const web = run(WEB, { PORT: String(port), PREVIEW_PORT: String(previewPort), METRICS: 'on', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
     await web.waitFor(/Pieces is ready/)
     expect(web.output()).toContain(`metrics: at http://localhost:${port}/metrics`)
     const base = `http://127.0.0.1:${port}`
@@ -159,7 +159,7 @@ describe('metrics', { timeout: 180_000 }, () => {
 
   it('is off by default: /metrics is not found', async () => {
     const [port, previewPort] = await distinctFreePorts(2)
-    const web = run('scripts/start.ts', { PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
+    const web = run(WEB, { PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
     await web.waitFor(/Pieces is ready/)
     expect(web.output()).not.toMatch(/metrics: at/)
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404)
@@ -169,14 +169,14 @@ describe('metrics', { timeout: 180_000 }, () => {
 
   it('with METRICS_PORT, serves /metrics on that port only, for the web process and the worker alike', async () => {
     const [port, previewPort, webMetrics, workerMetrics] = await distinctFreePorts(4)
-    const web = run('scripts/start.ts', {
+    const web = run(WEB, {
       PORT: String(port),
       PREVIEW_PORT: String(previewPort),
       WORKERS: 'off',
       METRICS: 'on',
       METRICS_PORT: String(webMetrics),
     })
-    const worker = run('jobs/worker.ts', { METRICS_PORT: String(workerMetrics) })
+    const worker = run(WORKER, { METRICS_PORT: String(workerMetrics) })
     await Promise.all([web.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
     expect(web.output()).toContain(`metrics: at http://127.0.0.1:${webMetrics}/metrics`)
     expect(worker.output()).toContain(`metrics at http://127.0.0.1:${workerMetrics}/metrics`)

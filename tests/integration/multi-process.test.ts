@@ -3,7 +3,7 @@ import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import { sql } from '../../app/lib/db.server'
-import { distinctFreePorts, processRunner } from '../support/processes'
+import { distinctFreePorts, processRunner, WEB, WORKER } from '../support/processes'
 import { builderResponder, startOpenAIFake } from '../fakes/openai'
 
 /**
@@ -17,9 +17,9 @@ const run = processRunner(() => ({ DATABASE_URL: process.env.DATABASE_URL!, SESS
 describe('two web processes and one worker', { timeout: 180_000 }, () => {
   it('relays a generation started on one web process to a subscriber on the other', async () => {
     const [portA, previewA, portB, previewB] = await distinctFreePorts(4)
-    const webA = run('scripts/start.ts', { PORT: String(portA), PREVIEW_PORT: String(previewA), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
-    const webB = run('scripts/start.ts', { PORT: String(portB), PREVIEW_PORT: String(previewB), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
-    const worker = run('jobs/worker.ts', {})
+    const webA = run(WEB, { PORT: String(portA), PREVIEW_PORT: String(previewA), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
+    const webB = run(WEB, { PORT: String(portB), PREVIEW_PORT: String(previewB), WORKERS: 'off', RATE_LIMIT_FORMS_PER_MINUTE: '0' })
+    const worker = run(WORKER, {})
     await Promise.all([webA.waitFor(/Pieces is ready/), webB.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
 
     const created = await registerWithPassword(`multi.${Date.now()}@example.com`, 'correct horse battery')
@@ -64,8 +64,8 @@ describe('two web processes and one worker', { timeout: 180_000 }, () => {
     const step = fake.steer({ match: ['Request: a counter', 'Step 1 of'], hold: 'first-chunk' })
     const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL, GENERATION_STALE_SECONDS: '2' }
     const [port, previewPort] = await distinctFreePorts(2)
-    const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
-    const first = run('jobs/worker.ts', env)
+    const web = run(WEB, { ...env, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
+    const first = run(WORKER, env)
     await Promise.all([web.waitFor(/Pieces is ready/), first.waitFor(/workers running/)])
 
     const created = await registerWithPassword(`crash.${Date.now()}@example.com`, 'correct horse battery')
@@ -81,7 +81,7 @@ describe('two web processes and one worker', { timeout: 180_000 }, () => {
     first.child.kill('SIGKILL')
     await first.exited
     step.remove()
-    const second = run('jobs/worker.ts', env)
+    const second = run(WORKER, env)
     await second.waitFor(/workers running/)
 
     const response = await answer

@@ -4,7 +4,7 @@ import path from 'node:path'
 import type PgBoss from 'pg-boss'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBoss } from '../../jobs/boss'
+import { startBoss } from '../../runtime/boss'
 import { startWorkers } from '../../jobs/worker'
 import { sql } from '../../app/lib/db.server'
 import { getEnv } from '../../app/lib/env.server'
@@ -21,6 +21,7 @@ import { startS3Fake, type S3Fake } from '../fakes/s3'
 import { eventually, newUser, setBillingEnv } from '../support/billing'
 import { serveImage, servedBytes } from '../support/images'
 import { requestRoute, type RouteHandler } from '../support/routes'
+import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
 /**
  * Issue 16.3: images go through one object store, the local directory or an S3-compatible
@@ -326,7 +327,7 @@ describe('the image-gc job', () => {
   afterAll(async () => {
     await stopWorkers()
     await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-    ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('boss')
+    forgetProcessBoss()
   })
 
   it('runs from its queue and removes an unreferenced image past its grace', async () => {

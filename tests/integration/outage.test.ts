@@ -5,7 +5,7 @@ import path from 'node:path'
 import postgres from 'postgres'
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest'
 import { createDatabaseIfMissing, startEmbeddedCluster } from '../../db/embedded'
-import { distinctFreePorts, processRunner, type Child } from '../support/processes'
+import { distinctFreePorts, processRunner, type Child, WEB, WORKER } from '../support/processes'
 
 /**
  * Issue 16.1 and 16.2: the database goes away under traffic and comes back; the product
@@ -221,7 +221,7 @@ describe('database outages', { timeout: 300_000 }, () => {
     const dir = dataDir('outage')
     const [port, previewPort] = await distinctFreePorts(2)
     const base = `http://127.0.0.1:${port}`
-    const web = run('scripts/start.ts', { DATA_DIR: dir, PORT: String(port), PREVIEW_PORT: String(previewPort), GENERATION_STALE_SECONDS: '3' })
+    const web = run(WEB, { DATA_DIR: dir, PORT: String(port), PREVIEW_PORT: String(previewPort), GENERATION_STALE_SECONDS: '3' })
     onTestFailed(() => console.log(`web process output:\n${web.output()}`))
     await web.waitFor(/Pieces is ready/)
     const ready = await waitReady(base, true)
@@ -343,8 +343,8 @@ describe('database outages', { timeout: 300_000 }, () => {
     const base = `http://127.0.0.1:${port}`
     const workerBase = `http://127.0.0.1:${healthPort}`
     const env = { DATABASE_URL: url.toString(), SESSION_SECRET: 'outage-tests-secret-0123456789abcdef' }
-    const web = run('scripts/start.ts', { ...env, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
-    const worker = run('jobs/worker.ts', { ...env, WORKER_HEALTH_PORT: String(healthPort) })
+    const web = run(WEB, { ...env, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
+    const worker = run(WORKER, { ...env, WORKER_HEALTH_PORT: String(healthPort) })
     onTestFailed(() => console.log(`web process output:\n${web.output()}\nworker output:\n${worker.output()}`))
     try {
       await Promise.all([web.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])

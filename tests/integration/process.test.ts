@@ -3,7 +3,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { distinctFreePorts, processRunner } from '../support/processes'
+import { distinctFreePorts, processRunner, WEB, WORKER } from '../support/processes'
 
 /** These tests run the real entry points as separate processes, as `npm start` would. */
 const run = processRunner(() => ({ DATABASE_URL: '' }))
@@ -34,7 +34,7 @@ describe('the web process', { timeout: 180_000 }, () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-start-'))
     const [port, previewPort] = await distinctFreePorts(2)
     // The product's default browser priority (the other tests run it at 0): on this machine's kind, a CPU cgroup (issue 27.4).
-    const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort), BROWSER_NICE: '10' })
+    const web = run(WEB, { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort), BROWSER_NICE: '10' })
     await web.waitFor(/Pieces is ready/)
     for (const line of [
       /generations: up to 64 at once; browser checks and screenshots: \d+ at once/,
@@ -66,7 +66,7 @@ describe('the web process', { timeout: 180_000 }, () => {
     expect(alive(postgresPid)).toBe(false)
     expect(existsSync(path.join(dataDir, 'pg', 'PG_VERSION'))).toBe(true)
 
-    const again = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort) })
+    const again = run(WEB, { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort) })
     await again.waitFor(/Pieces is ready/)
     expect(again.output()).not.toMatch(/applied \d+ migration/)
     again.child.kill('SIGTERM')
@@ -76,10 +76,10 @@ describe('the web process', { timeout: 180_000 }, () => {
   it('runs workers in a process of their own when WORKERS=off', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pieces-workers-'))
     const [port, previewPort] = await distinctFreePorts(2)
-    const web = run('scripts/start.ts', { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
+    const web = run(WEB, { DATA_DIR: dataDir, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
     await web.waitFor(/Pieces is ready/)
     expect(web.output()).toMatch(/workers: off in this process/)
-    const worker = run('jobs/worker.ts', { DATA_DIR: dataDir })
+    const worker = run(WORKER, { DATA_DIR: dataDir })
     await worker.waitFor(/workers running/)
     worker.child.kill('SIGTERM')
     expect(await worker.exited).toBe(0)
@@ -88,7 +88,7 @@ describe('the web process', { timeout: 180_000 }, () => {
   }, 120_000)
 
   it('refuses a bad setting and names the variable', async () => {
-    const web = run('scripts/start.ts', { PORT: 'eighty' })
+    const web = run(WEB, { PORT: 'eighty' })
     expect(await web.exited).toBe(1)
     expect(web.output()).toMatch(/PORT/)
     expect(web.output()).not.toMatch(/at .*\.ts:\d+/)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CROSS_SITE_MESSAGE } from '../../server/security'
 import { startHttpProxy, type HttpProxy } from '../support/http-proxy'
-import { distinctFreePorts, processRunner, type Child } from '../support/processes'
+import { distinctFreePorts, processRunner, type Child, WEB } from '../support/processes'
 
 /**
  * Issue 26: behind a reverse proxy that rewrites Host (nginx's default), a form post is
@@ -20,7 +20,7 @@ async function startBehind(
 ) {
   const [port, previewPort] = await distinctFreePorts(2)
   const proxies = await makeProxies({ host: '127.0.0.1', port })
-  const web = run('scripts/start.ts', { PORT: String(port), PREVIEW_PORT: String(previewPort), RATE_LIMIT_FORMS_PER_MINUTE: '0', ...env(proxies) })
+  const web = run(WEB, { PORT: String(port), PREVIEW_PORT: String(previewPort), RATE_LIMIT_FORMS_PER_MINUTE: '0', ...env(proxies) })
   products.push({ web, proxies })
   await web.waitFor(/Pieces is ready/, 120_000)
   return proxies

@@ -1,7 +1,7 @@
 import type PgBoss from 'pg-boss'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startBoss } from '../../jobs/boss'
+import { startBoss } from '../../runtime/boss'
 import { RenderTimeout } from '../../jobs/browser'
 import { startScreenshotWorker, takeScreenshot } from '../../jobs/screenshot'
 import { sql } from '../../app/lib/db.server'
@@ -11,6 +11,7 @@ import { loadImage, parseImageUrl } from '../../app/pieces/storage.server'
 import { eventually, newUser } from '../support/billing'
 import { startPreviewOrigin } from '../support/preview-origin'
 import { servedBytes } from '../support/images'
+import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
 /**
  * Issue 12.3: the screenshot job renders a real Piece from the preview origin in the system
@@ -19,8 +20,6 @@ import { servedBytes } from '../support/images'
 let stopPreview: () => Promise<void>
 let boss: PgBoss
 let stopWorker: () => Promise<void>
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
-
 beforeAll(async () => {
   stopPreview = await startPreviewOrigin()
   boss = await startBoss(process.env.DATABASE_URL!)
@@ -30,7 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopWorker()
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-  store()?.delete('boss')
+  forgetProcessBoss()
   await stopPreview()
 })
 

@@ -15,8 +15,7 @@ process.env.DATA_DIR = dataDir
 process.env.BROWSER_NICE ??= '0'
 
 afterAll(async () => {
-  const { sql } = await import('../../app/lib/db.server')
-  await sql.end({ timeout: 5 })
-  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('sql')
+  const { closePool } = await import('../../app/lib/db.server')
+  await closePool()
   rmSync(dataDir, { recursive: true, force: true })
 })

@@ -6,11 +6,12 @@ import { readDraft } from '../../app/chat/draft'
 import { sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
-import { startBoss } from '../../jobs/boss'
+import { startBoss } from '../../runtime/boss'
 import { startOpenAIFake, type ChatRequest, type OpenAIFake } from '../fakes/openai'
 import { startPreviewOrigin } from '../support/preview-origin'
-import { processRunner } from '../support/processes'
+import { processRunner, WORKER } from '../support/processes'
 import { postJson, type RouteHandler } from '../support/routes'
+import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
 /**
  * The browser check of a separate worker, started as `npm run worker` starts it: under tsx,
@@ -29,8 +30,6 @@ const isPlan = (body: ChatRequest) => JSON.stringify(body.messages ?? []).includ
 const usage = { prompt_tokens: 200, completion_tokens: 100, total_tokens: 300 }
 
 const run = processRunner(() => ({ DATABASE_URL: process.env.DATABASE_URL!, SESSION_SECRET: process.env.SESSION_SECRET! }))
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
-
 let boss: PgBoss
 let stopPreview: () => Promise<void>
 let model: OpenAIFake
@@ -46,7 +45,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-  store()?.delete('boss')
+  forgetProcessBoss()
   await stopPreview()
   await model.close()
 })
@@ -54,7 +53,7 @@ afterAll(async () => {
 // A real process starts in seconds on an idle machine and many more on a busy one: the bound is generous, never a speed test.
 describe('a worker process run by tsx (npm run worker)', { timeout: 120_000 }, () => {
   it('checks a generation in its browser: a drawing without text passes the blank check', async () => {
-    const worker = run('jobs/worker.ts', { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseURL })
+    const worker = run(WORKER, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: model.baseURL })
     onTestFailed(() => console.log(`worker output:\n${worker.output()}`))
     await worker.waitFor(/workers running/)
 

@@ -4,6 +4,7 @@ import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { readDraft } from '../../app/chat/draft'
 import { sql } from '../../app/lib/db.server'
+import { resetEnv } from '../../app/lib/env.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
 import * as stop from '../../app/routes/api/api.private.chat.stop'
@@ -244,6 +245,7 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
   it('skips the check without Chromium and says so', async () => {
     // Set first: a page made ready in the background after this finds no browser either.
     process.env.CHROMIUM_PATH = '/nonexistent/chromium'
+    resetEnv()
     await closeBrowser()
     try {
       builds(THROWING)
@@ -252,6 +254,7 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
       expect(result.tokensUsed).toBe(340)
     } finally {
       delete process.env.CHROMIUM_PATH
+      resetEnv()
     }
   })
 })

@@ -1,7 +1,7 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTROL_CHARACTERS_MESSAGE } from '../../app/lib/text'
-import { distinctFreePorts, processRunner, type Child } from '../support/processes'
+import { distinctFreePorts, processRunner, type Child, WEB } from '../support/processes'
 
 /**
  * One request must never take Pieces down: a corpus of malformed addresses, headers,
@@ -17,7 +17,7 @@ let previewPort: number
 
 beforeAll(async () => {
   ;[appPort, previewPort] = await distinctFreePorts(2)
-  web = run('scripts/start.ts', {
+  web = run(WEB, {
     PORT: String(appPort),
     PREVIEW_PORT: String(previewPort),
     RATE_LIMIT_FORMS_PER_MINUTE: '0',

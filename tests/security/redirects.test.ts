@@ -8,6 +8,7 @@ import { loader as editorLoader } from '../../app/routes/piece-editor'
 import { loader as pageLoader } from '../../app/routes/piece-page'
 import { action as signInAction } from '../../app/routes/signin'
 import { thrown } from '../support/routes'
+import { resetEnv } from '../../app/lib/env.server'
 
 /** Issue 15, items 4 and 5: no address of ours sends a browser to another site. */
 const APP = 'http://localhost:3000'
@@ -17,7 +18,7 @@ const uniqueName = (label = 'r') => `${label}_${Math.random().toString(36).slice
 
 beforeAll(() => {
   process.env.APP_ORIGIN = APP
-  ;(globalThis as { __pieces?: Map<string, unknown> }).__pieces?.delete('env')
+  resetEnv()
 })
 
 /** The targets of the attack test and their relatives, as a `redirect` field would carry them. */

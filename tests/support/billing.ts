@@ -9,14 +9,14 @@ import { issueToken } from '../../app/accounts/tokens.server'
 import { sql } from '../../app/lib/db.server'
 import * as webhookRoute from '../../app/routes/api/api.webhooks.stripe'
 import { startBillingWorkers } from '../../jobs/billing'
-import { startBoss } from '../../jobs/boss'
+import { startBoss } from '../../runtime/boss'
 import { remixHandler } from '../../server/remix'
 import { startStripeFake, type Catalog, type StripeFake } from '../fakes/stripe'
 import { ROUTE_CONTEXT } from './routes'
+import { resetEnv } from '../../app/lib/env.server'
+import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
 export const WEBHOOK_SECRET = 'whsec_integration_tests'
-
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
 
 /** Sets billing variables for this test file and makes the next `getEnv()` read them. */
 export function setBillingEnv(values: Record<string, string | undefined>) {
@@ -24,7 +24,7 @@ export function setBillingEnv(values: Record<string, string | undefined>) {
     if (value === undefined) delete process.env[key]
     else process.env[key] = value
   }
-  store()?.delete('env')
+  resetEnv()
 }
 
 const BILLING_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_API_URL', 'BILLING_PROVIDER', 'APP_ORIGIN']
@@ -87,7 +87,7 @@ export function useBilling(provider: 'stripe' | 'local', { catalog }: { catalog?
   afterAll(async () => {
     await stopWorkers?.()
     await boss?.stop({ graceful: true, wait: true, timeout: 5_000 })
-    store()?.delete('boss')
+    forgetProcessBoss()
     await fake?.close()
     await webhooks?.close()
     setBillingEnv(saved)

@@ -2,8 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { getEnv } from '../../app/lib/env.server'
 import { createPreviewHandler } from '../../server/preview'
-
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
+import { resetEnv } from '../../app/lib/env.server'
 
 /**
  * The preview origin on a free port of this test process, with PREVIEW_PORT and
@@ -17,13 +16,13 @@ export async function startPreviewOrigin({ intercept }: { intercept?: (req: Inco
   await new Promise<void>((resolve) => preview.listen(0, '127.0.0.1', resolve))
   const port = (preview.address() as AddressInfo).port
   Object.assign(process.env, { PREVIEW_PORT: String(port), PREVIEW_ORIGIN: `http://localhost:${port}` })
-  store()?.delete('env')
+  resetEnv()
   const handler = createPreviewHandler(getEnv())
   preview.on('request', (req, res) => void (intercept?.(req, res) || handler(req, res)))
   return async () => {
     await new Promise((resolve) => preview.close(resolve))
     delete process.env.PREVIEW_PORT
     delete process.env.PREVIEW_ORIGIN
-    store()?.delete('env')
+    resetEnv()
   }
 }

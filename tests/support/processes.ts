@@ -27,16 +27,20 @@ type Ports<N extends number, T extends number[] = []> = T['length'] extends N ? 
 
 export type LogLine = { level: string; time: string; msg: string; role?: string; component?: string; reqId?: string } & Record<string, unknown>
 
+/** The compiled process entries, as `npm start` and `npm run worker` run them (the test run builds them first). */
+export const WEB = 'build/node/server.js'
+export const WORKER = 'build/node/worker.js'
+
 /**
- * Runs one of the product's entry points (`scripts/start.ts`, `jobs/worker.ts`) as its own
- * process, as `npm start` would, and kills whatever a test file left running when it ends.
+ * Runs one of the product's compiled entry points (WEB, WORKER) as its own process, with
+ * plain Node as `npm start` does, and kills whatever a test file left running when it ends.
  */
 export function processRunner(baseEnv: () => Record<string, string>) {
   const children: ChildProcess[] = []
   afterAll(() => children.forEach((child) => child.exitCode === null && child.kill('SIGKILL')))
 
   return function run(script: string, env: Record<string, string>): Child {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    const child = spawn(process.execPath, [script], {
       // The whole log (the test process itself logs warnings only): tests wait for its lines.
       env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_FORMAT: 'json', ...baseEnv(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

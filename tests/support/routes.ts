@@ -1,9 +1,11 @@
 import type { AppLoadContext } from '@remix-run/node'
 import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll } from 'vitest'
-import { startBoss } from '../../jobs/boss'
+import { startBoss } from '../../runtime/boss'
 import { startGenerateWorker } from '../../jobs/generate'
 import { startOpenAIFake, type OpenAIFake } from '../fakes/openai'
+import { resetEnv } from '../../app/lib/env.server'
+import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
 /** A route module's loader or action, called the way Remix calls it. */
 export type RouteHandler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
@@ -45,8 +47,6 @@ export async function thrown(promise: Promise<unknown>): Promise<Response> {
   throw new Error('expected a thrown response')
 }
 
-const store = () => (globalThis as { __pieces?: Map<string, unknown> }).__pieces
-
 /**
  * A real generate worker (pg-boss) for the test file, with the OpenAI fake as the model
  * server when `model` is set (the offline generator otherwise), checking each result in
@@ -60,7 +60,7 @@ export function useGenerateWorker({ model, verify = false }: { model: boolean; v
     if (model) {
       fake = await startOpenAIFake()
       Object.assign(process.env, { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL })
-      store()?.delete('env')
+      resetEnv()
     }
     boss = await startBoss(process.env.DATABASE_URL!)
     stopWorker = await startGenerateWorker(boss, { verify })
@@ -68,11 +68,11 @@ export function useGenerateWorker({ model, verify = false }: { model: boolean; v
   afterAll(async () => {
     await stopWorker()
     await boss.stop({ graceful: true, wait: true, timeout: 5_000 })
-    store()?.delete('boss')
+    forgetProcessBoss()
     if (!fake) return
     delete process.env.OPENAI_API_KEY
     delete process.env.OPENAI_BASE_URL
-    store()?.delete('env')
+    resetEnv()
     await fake.close()
   })
   return () => {

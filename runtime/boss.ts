@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss'
 import postgres from 'postgres'
-import { singleton } from '../app/lib/singleton.server'
+import { registerProcessBoss } from '../app/lib/jobs.server'
 import { QUEUES } from '../app/lib/queues'
 import { logger } from '../app/lib/log.server'
 
@@ -22,7 +22,7 @@ const POOL_OPTIONS = { connectionTimeoutMillis: 5_000 }
  * creation into deadlocks, so setup runs under a session advisory lock.
  */
 export async function startBoss(connectionString: string): Promise<PgBoss> {
-  const boss = singleton('boss', () => new PgBoss({ connectionString, schema: 'pgboss', max: 4, ...POOL_OPTIONS }))
+  const boss = registerProcessBoss(() => new PgBoss({ connectionString, schema: 'pgboss', max: 4, ...POOL_OPTIONS }))
   boss.on('error', (error) => log.error({ err: error.message }, 'pg-boss error'))
   const lock = postgres(connectionString, { max: 1, onnotice: () => {} })
   try {

@@ -3,13 +3,14 @@ import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type PgBoss from 'pg-boss'
-import { ConfigError, getEnv, type Env } from '../app/lib/env.server'
+import { ConfigError, getEnv, resetEnv, type Env } from '../app/lib/env.server'
 import { getObjectStore } from '../app/lib/object-store.server'
+import type { Logger } from 'pino'
 import { logger, setLogRole } from '../app/lib/log.server'
 import { pieceOrigin } from '../app/lib/piece-origins'
 import { resolveDatabase } from '../db/connect'
 import { migrate } from '../db/migrate'
-import { startBoss } from '../jobs/boss'
+import { startBoss } from './boss'
 
 export type Runtime = {
   env: Env
@@ -70,14 +71,18 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   // the process and everything else it serves go on. Logged so the missing await is found.
   process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection (process kept running)'))
 
+  // What the process resolved for itself is written back as configuration: every reader
+  // (this module graph and the Remix bundle's) then has it from getEnv().
   if (!env.SESSION_SECRET) {
-    env.SESSION_SECRET = await localSessionSecret(env.DATA_DIR)
+    process.env.SESSION_SECRET = await localSessionSecret(env.DATA_DIR)
     log.info(`sessions: signing secret kept in ${env.DATA_DIR}/session-secret (set SESSION_SECRET in production)`)
   }
 
   const database = await resolveDatabase(env)
   onShutdown(database.stop)
   process.env.DATABASE_URL = database.url
+  resetEnv()
+  env = getEnv()
   log.info(`database: ${database.description}`)
 
   const { sql } = await import('../app/lib/db.server')
@@ -91,6 +96,22 @@ export async function bootProcess({ role }: { role: 'web' | 'worker' }): Promise
   onShutdown(() => boss.stop({ graceful: true, timeout: 2_000, wait: true }))
 
   return { env, boss, shutdown, onShutdown, stopping: () => stopping !== undefined }
+}
+
+/**
+ * Runs one process kind: boots it, then `start`, which answers the line that says it is
+ * ready (logged with the time since the process began). A failure on the way is logged
+ * and ends the process.
+ */
+export async function runProcess(role: 'web' | 'worker', start: (runtime: Runtime, log: Logger) => Promise<string>) {
+  try {
+    const runtime = await bootProcess({ role })
+    const ready = await start(runtime, log)
+    log.info(`${ready} (started in ${Math.round(performance.now())} ms)`)
+  } catch (error) {
+    log.fatal(error instanceof Error ? error.message : String(error))
+    process.exit(1)
+  }
 }
 
 const BILLING_MODES: Record<Env['billing'], (env: Env) => string> = {
