@@ -7,7 +7,8 @@ import { percentiles, rssMb, stop, WEB_ENTRY, WORKER_ENTRY } from './lib'
  * and the memory each holds once idle (issue 28.4). Runs the compiled entries with plain Node
  * as `npm start` and `npm run worker` do; BENCH_WEB_ARGS / BENCH_WORKER_ARGS (JSON arrays of
  * Node arguments) run something else, e.g. `["--import","tsx","scripts/start.ts"]` for the
- * TypeScript entries of before. Needs DATABASE_URL (the machine's PostgreSQL).
+ * TypeScript entries of before, in the checkout BENCH_CWD names. Needs DATABASE_URL (the
+ * machine's PostgreSQL).
  */
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const PORT = Number(process.env.BENCH_PORT ?? 3330)
@@ -21,7 +22,11 @@ const settings = { HOST: '127.0.0.1', PORT: String(PORT), PREVIEW_PORT: String(P
 /** Launches `args`, resolves once `ready` says so: the time it took and the idle memory 2 s later. */
 async function once(args: string[], extra: Record<string, string>, ready: (output: string) => Promise<boolean> | boolean) {
   const started = performance.now()
-  const child = spawn(process.execPath, args, { env: { ...process.env, NODE_ENV: 'production', ...settings, ...extra }, stdio: ['ignore', 'pipe', 'inherit'] })
+  const child = spawn(process.execPath, args, {
+    cwd: process.env.BENCH_CWD ?? process.cwd(),
+    env: { ...process.env, NODE_ENV: 'production', ...settings, ...extra },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
   while (!(await ready(output))) {
