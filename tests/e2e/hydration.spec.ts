@@ -94,7 +94,7 @@ test('typing while the page is still reading its data neither breaks hydration n
   await page.goto('/onboarding')
   await page.waitForFunction(() => (window as unknown as Record<string, unknown>).__pageDataRead === true)
   await page.getByLabel('Username').fill('typed_early')
-  await page.evaluate(() => ((window as unknown as Record<string, () => void>).__releasePageData)())
+  await page.evaluate(() => (window as unknown as { __releasePageData: () => void }).__releasePageData())
   // Hydrated (React has taken the field over): the counter follows what is typed from here on.
   await page.waitForFunction(() => Object.keys(document.querySelector('input[name="username"]') ?? {}).some((key) => key.startsWith('__reactFiber')))
   const username = uniqueUsername('early')
