@@ -1,7 +1,8 @@
 import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { progressHint, STATUS_MESSAGES } from '../progress'
-import type { ChatEvent } from '../types'
+import { STATUS_MESSAGES } from '~/generation/status-messages'
+import { progressHint } from '../progress'
+import type { ChatEvent } from '~/generation/types'
 import { ANSWERED, clearAfter, COMPLETE, failure, IDLE, queued, STOPPED, statusFromStage, type Status } from './status'
 
 export type GenerationEnd = 'complete' | 'stopped' | 'failed'
