@@ -28,13 +28,17 @@ export async function chatData(user: SessionUser, piece: OwnPiece, origins: Prev
   const [active, usage, subscribed, outcome] = await Promise.all([activeGeneration(piece.id), getUsage(user.id), isPlus(sql, user.id), lastOutcome(piece.id)])
   // Read after the generation's state: a generation ends in the same transaction that
   // records its exchange or gives its message back to the draft, so this draft is at least
-  // as new as the outcome shown beside it (the Piece read before could be older).
-  const [current] = await sql<{ draft: unknown; code: string }[]>`select draft, code from pieces where id = ${piece.id}`
+  // as new as the outcome shown beside it (the Piece read before could be older). The
+  // Piece's latest event is read in the same statement: a `complete` after it is newer.
+  const [current] = await sql<{ draft: unknown; code: string; lastEventId: number }[]>`
+    select draft, code, (select coalesce(max(id), 0)::int from generation_events where piece_id = ${piece.id}) as "lastEventId"
+    from pieces where id = ${piece.id}`
   return {
     chat: {
       pieceId: piece.id,
       savedCode: current?.code ?? piece.code,
       draft: readDraft(current ? current.draft : piece.draftData),
+      lastEventId: current?.lastEventId ?? 0,
       stage: active?.stage ?? 'idle',
       lastOutcome: outcome,
       running: active ? await runningGeneration(active.id, active.status === 'queued') : null,

@@ -7,6 +7,11 @@ export type ChatData = {
   pieceId: number
   savedCode: string
   draft: DraftData
+  /**
+   * The Piece's latest generation event when `draft` was read: a `complete` event after it
+   * carries a newer draft and usage, which the page shows instead (issue 28).
+   */
+  lastEventId: number
   stage: GenerationStage
   /** How the last generation ended, until dismissed. */
   lastOutcome: GenerationOutcome | null

@@ -11,6 +11,7 @@ import { recordGeneration } from '~/lib/metrics.server'
 import { requireOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
+import { getUsage } from '~/usage/usage.server'
 import type { Exchange } from '~/pieces/draft'
 import { recordExchange, restoreUnbuiltInput } from '~/pieces/draft.server'
 import { queuePosition, queueWait, wakeWorkers, workersAlive } from './dispatch.server'
@@ -227,16 +228,18 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         result = ${result ? jsonb(tx, result) : null},
         error = ${finish.status === 'failed' ? finish.error : null}
       where id = ${generationId}`
-    if (result) await recordExchange(tx, row.pieceId, exchangeOf(StoredRequest.parse(row.request), result))
-    else {
+    const draft = result ? await recordExchange(tx, row.pieceId, exchangeOf(StoredRequest.parse(row.request), result)) : null
+    if (!result) {
       const request = StoredRequest.safeParse(row.request)
       if (request.success) await restoreUnbuiltInput(tx, row.pieceId, request.data)
     }
     await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
     // The owner's slot is free: a generation of theirs waiting behind their cap may start.
     if (row.status === 'running') await wakeWorkers(tx)
+    // What the page would re-read on `complete` travels with it: the exchange as saved and the usage as charged.
+    const saved = draft && { exchange: draft.exchangeHistory[draft.historyIndex], historyIndex: draft.historyIndex, usage: await getUsage(row.userId, tx) }
     const event: ChatEvent = result
-      ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches }
+      ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches, ...saved }
       : finish.status === 'failed'
         ? { type: 'status', pieceId: row.pieceId, stage: 'idle', error: finish.error }
         : { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { StoredAttachment, VerificationSchema } from '~/pieces/draft-schema'
+import { ExchangeSchema, StoredAttachment, VerificationSchema } from '~/pieces/draft-schema'
+import type { UsageData } from '~/usage/usage.server'
 
 /**
  * The engine's `jsonb` values (a generation's request and result, the events of its
@@ -30,6 +31,16 @@ export const StoredResult = z.object({
 })
 export type GenerationResult = z.infer<typeof StoredResult>
 
+/** Spec 1 §3 usage data, as the page shows it. */
+const UsageSchema = z.object({
+  dailyTokenCount: z.number(),
+  tokenLimit: z.number(),
+  usageBasedPricing: z.boolean(),
+  billableTokenCount: z.number(),
+  tokenPricePerMillion: z.number(),
+  priceCap: z.number().nullable(),
+}) satisfies z.ZodType<UsageData>
+
 export const ChatEventSchema = z.object({
   type: z.enum(['ready', 'status', 'progress', 'complete', 'stopped']),
   pieceId: z.number(),
@@ -53,4 +64,12 @@ export const ChatEventSchema = z.object({
   verification: VerificationSchema.optional(),
   /** On `complete`: the generation answered and left the code as it was (issue 26.4). */
   unchanged: z.boolean().optional(),
+  /**
+   * On `complete` (issue 28): the exchange the generation became, as the Piece's draft saved
+   * it, and its place there (the draft's `historyIndex`); and the owner's usage once charged.
+   * The page updates from these instead of re-reading its data.
+   */
+  exchange: ExchangeSchema.optional(),
+  historyIndex: z.number().int().optional(),
+  usage: UsageSchema.optional(),
 })

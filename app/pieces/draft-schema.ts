@@ -32,7 +32,7 @@ export const VerificationSchema = z.object({
 })
 export type Verification = z.infer<typeof VerificationSchema>
 
-const ExchangeSchema = z.object({
+export const ExchangeSchema = z.object({
   userMessage: z.object({ role: z.literal('user'), content: z.string(), attachments: z.array(StoredAttachment).catch([]) }),
   assistantMessage: z.object({
     role: z.literal('assistant'),
