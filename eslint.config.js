@@ -10,15 +10,25 @@ import tseslint from 'typescript-eslint'
 
 /**
  * The layers (DESIGN.md "The house", docs/architecture.md): routes → features → ui/lib; jobs and
- * server → runtime → db → app/lib, never the reverse; server and jobs never import each other. Each entry forbids a layer from importing what sits above it.
+ * server → runtime → db → app/lib, never the reverse; server/ and jobs/ never import each other. Among the features: chat (the page) → generation (the engine) → pieces
+ * → accounts; usage and billing both read the plan from accounts. Each wall forbids a folder
+ * from importing what sits above it. ESLint keeps only the last `no-restricted-imports` that
+ * matches a file, so each folder's entry lists every wall that applies to it.
  */
-const FEATURES = ['accounts', 'billing', 'chat', 'pieces', 'settings', 'shell', 'site', 'usage']
+const FEATURES = ['accounts', 'billing', 'chat', 'generation', 'pieces', 'settings', 'shell', 'site', 'usage']
+/** A feature folder as an import names it: by the `~/` alias or relatively, from its sibling or from one level deeper. */
+const feature = (...names) => names.flatMap((name) => [`~/${name}/*`, `../${name}/*`, `../../${name}/*`])
 const above = {
   app: ['**/jobs/**', '**/server/**', '../../jobs/*', '../../server/*'],
   features: ['~/routes/*', '../routes/*'],
-  base: [...FEATURES.map((feature) => `~/${feature}/*`), ...FEATURES.map((feature) => `../${feature}/*`), '~/routes/*', '../routes/*'],
+  base: [...feature(...FEATURES), '~/routes/*', '../routes/*'],
 }
-const restrict = (patterns, why) => ['error', { patterns: [{ group: patterns, message: why }] }]
+const wall = (group, message) => ({ group, message })
+const walls = {
+  app: wall(above.app, 'app/ does not import jobs/ or server/: pass what it needs in, or move it into app/lib.'),
+  routes: wall(above.features, 'A feature module does not import routes.'),
+}
+const restrict = (...rules) => ['error', { patterns: rules }]
 
 /** A `*.server.ts` module takes nothing from a component file: shared values live in schema.ts or constants. */
 const serverImportsNoComponents = {
@@ -66,22 +76,23 @@ export default tseslint.config(
   },
   {
     files: ['app/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': restrict(above.app, 'app/ does not import jobs/ or server/: pass what it needs in, or move it into app/lib.') },
+    rules: { 'no-restricted-imports': restrict(walls.app) },
   },
   {
     // One process runtime (issue 28.3): the web process and the worker share runtime/ and
     // neither imports the other; only the entries (server.ts, worker.ts) put them together.
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': restrict(['**/jobs/**', '../jobs/*'], 'server/ does not import jobs/: what both need lives in runtime/; server.ts starts both.'),
+      'no-restricted-imports': restrict(
+        wall(['**/jobs/**', '../jobs/*'], 'server/ does not import jobs/: what both need lives in runtime/; server.ts starts both.'),
+      ),
     },
   },
   {
     files: ['jobs/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        ['**/server/**', '../server/*'],
-        'jobs/ does not import server/: what both need lives in runtime/; worker.ts and server.ts start them.',
+        wall(['**/server/**', '../server/*'], 'jobs/ does not import server/: what both need lives in runtime/; worker.ts and server.ts start them.'),
       ),
     },
   },
@@ -89,8 +100,7 @@ export default tseslint.config(
     files: ['runtime/**/*.ts', 'db/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict(
-        ['**/jobs/**', '**/server/**', '../jobs/*', '../server/*'],
-        'runtime/ and db/ sit below the web process and the workers: they import neither.',
+        wall(['**/jobs/**', '**/server/**', '../jobs/*', '../server/*'], 'runtime/ and db/ sit below the web process and the workers: they import neither.'),
       ),
     },
   },
@@ -124,21 +134,62 @@ export default tseslint.config(
   {
     files: [`app/{${FEATURES.join(',')}}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': restrict([...above.app, ...above.features], 'A feature module does not import routes.'),
+      'no-restricted-imports': restrict(walls.app, walls.routes),
     },
   },
   {
     files: ['app/{ui,lib}/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': restrict([...above.app, ...above.base], 'ui/ and lib/ are the base layer: they import no feature and no route.'),
+      'no-restricted-imports': restrict(walls.app, wall(above.base, 'ui/ and lib/ are the base layer: they import no feature and no route.')),
+    },
+  },
+  {
+    files: ['app/generation/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        walls.app,
+        walls.routes,
+        wall(
+          feature('chat'),
+          'The engine (generation/) does not import the chat page: the page shows what the engine does, not the other way round. Move what both need into generation/ or below.',
+        ),
+      ),
     },
   },
   {
     files: ['app/pieces/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict(
-        [...above.app, ...above.features, '~/shell/*', '../shell/*'],
-        'pieces/ does not import the shell: the shell shows Pieces, not the other way round.',
+        walls.app,
+        walls.routes,
+        wall(feature('shell'), 'pieces/ does not import the shell: the shell shows Pieces, not the other way round.'),
+        wall(
+          feature('chat', 'generation'),
+          'pieces/ does not import the chat page or the engine: they build Pieces, not the other way round. The draft and its stored shape live in pieces/.',
+        ),
+      ),
+    },
+  },
+  {
+    files: ['app/usage/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        walls.app,
+        walls.routes,
+        wall(feature('billing'), 'usage/ does not import billing: billing bills usage. Whether a user has PLUS is in accounts/plan.server.ts.'),
+      ),
+    },
+  },
+  {
+    files: ['app/accounts/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        walls.app,
+        walls.routes,
+        wall(
+          feature('billing', 'chat', 'generation'),
+          'accounts/ sits below billing, the engine and the chat: they read the account (its plan, its preferences), not the other way round.',
+        ),
       ),
     },
   },

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { applyPatches, type DiffOperation } from '../app/chat/patch'
-import { estimateTokens } from '../app/chat/tokens'
+import { applyPatches, type DiffOperation } from '../app/generation/patch'
+import { estimateTokens } from '../app/generation/tokens'
 import { startOpenAIFake } from '../tests/fakes/openai'
 
 /**
@@ -376,7 +376,7 @@ const fake = await startOpenAIFake({
   },
 })
 Object.assign(process.env, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.baseURL })
-const { runPipeline } = await import('../app/chat/pipeline.server')
+const { runPipeline } = await import('../app/generation/pipeline.server')
 
 const rows: { request: string; patchTokens: number; rewriteTokens: number; liveUpdates: number; correct: boolean }[] = []
 try {

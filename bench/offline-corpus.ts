@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core'
-import { offlineGenerate, type OfflineResult } from '../app/chat/offline'
+import { offlineGenerate, type OfflineResult } from '../app/generation/offline'
 
 /**
  * What the offline builder should make of real requests (issue 13.2): each first prompt
  * with the kind it must choose and text its page must hold; each follow-up with what the
  * edited page must and must not hold, or that it must be answered with the page left as it
- * was. Used by `npm run bench:offline` and by app/chat/offline/corpus.test.ts.
+ * was. Used by `npm run bench:offline` and by app/generation/offline/offline.test.ts.
  */
 /**
  * What a page must do once loaded in Chromium (bench/offline.ts and

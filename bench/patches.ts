@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import { buildApp } from '../app/chat/offline'
-import { applyPatches, type DiffOperation } from '../app/chat/patch'
+import { buildApp } from '../app/generation/offline'
+import { applyPatches, type DiffOperation } from '../app/generation/patch'
 
 /**
  * `npm run bench:patches`: the patch engine against a corpus of edits whose targets drift

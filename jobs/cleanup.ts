@@ -1,5 +1,5 @@
-import { endStaleGenerations } from '../app/chat/generations.server'
-import { pruneEvents } from '../app/chat/events.server'
+import { endStaleGenerations } from '../app/generation/generations.server'
+import { pruneEvents } from '../app/generation/events.server'
 import { SIGN_IN_LOCKOUT_MINUTES } from '../app/lib/constants'
 import { sql } from '../app/lib/db.server'
 

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss'
-import { announceQueue, claimNextGeneration, GENERATION_WAKE, registerWorker, type ClaimedGeneration } from '../app/chat/dispatch.server'
-import { endStaleGenerations } from '../app/chat/generations.server'
-import type { RunOnCpu } from '../app/chat/pipeline.server'
-import { runClaimedGeneration } from '../app/chat/run.server'
+import { announceQueue, claimNextGeneration, GENERATION_WAKE, registerWorker, type ClaimedGeneration } from '../app/generation/dispatch.server'
+import { endStaleGenerations } from '../app/generation/generations.server'
+import type { RunOnCpu } from '../app/generation/types'
+import { runClaimedGeneration } from '../app/generation/run.server'
 import { getEnv } from '../app/lib/env.server'
 import { logger, startLogContext, withLogContext } from '../app/lib/log.server'
 import { recordGenerationsRunning, timedJob } from '../app/lib/metrics.server'
@@ -25,7 +25,7 @@ const ANNOUNCE_EVERY_MS = 1_000
 /**
  * Issue 27: runs up to GENERATION_CONCURRENCY generations at once — a model call is network
  * time, so a slot costs next to nothing — claimed fairly from the generations table
- * (../app/chat/dispatch.server.ts) the moment a sender's NOTIFY arrives, a slot or a user's
+ * (../app/generation/dispatch.server.ts) the moment a sender's NOTIFY arrives, a slot or a user's
  * cap comes free, or the slow poll finds one. Browser checks and the offline builder's own
  * work go through the process's one bounded CPU pool (./cpu-pool.ts), which the model calls
  * never wait for. `pgBoss` is unused:
@@ -129,7 +129,7 @@ function claimLoop(slots: number, run: (claimed: ClaimedGeneration) => Promise<v
   }
 }
 
-/** Tells queued generations their place, at most once a second (only when the queue changed: ../app/chat/dispatch.server.ts). */
+/** Tells queued generations their place, at most once a second (only when the queue changed: ../app/generation/dispatch.server.ts). */
 function queueAnnouncer() {
   let timer: NodeJS.Timeout | null = null
   let stopped = false

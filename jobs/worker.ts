@@ -66,7 +66,7 @@ export async function startWorkerListeners(runtime: Runtime) {
   const { WORKER_HEALTH_PORT: healthPort, HOST: host, METRICS_PORT: metricsPort } = runtime.env
   if (metricsPort) {
     const { serveMetrics, watchQueues } = await import('../app/lib/metrics.server')
-    const { queuedGenerations } = await import('../app/chat/dispatch.server')
+    const { queuedGenerations } = await import('../app/generation/dispatch.server')
     watchQueues(runtime.boss, { generate: queuedGenerations })
     const server = await serveMetrics(metricsPort, host)
     runtime.onShutdown(async () => {

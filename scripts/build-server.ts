@@ -9,7 +9,7 @@ export const NODE_BUILD_DIR = path.join(ROOT, 'build', 'node')
 /**
  * Compiles the process entries (server.ts, worker.ts) and everything they import from the
  * project into plain JavaScript for Node, with Vite's SSR build: packages stay imports of
- * node_modules, the project's TypeScript is bundled (docs/decisions/0043). The Remix app
+ * node_modules, the project's TypeScript is bundled (docs/decisions/0045). The Remix app
  * itself is built apart (`remix vite:build`, build/server and build/client).
  */
 export async function buildServer() {

@@ -101,7 +101,7 @@ export async function startWeb(runtime: Runtime) {
   runtime.onShutdown(() => close(preview))
   runtime.onShutdown(() => close(server))
   // First of all, event streams end (they never do by themselves): their clients resume elsewhere with Last-Event-ID.
-  const { eventHub } = await import('../app/chat/events.server')
+  const { eventHub } = await import('../app/generation/events.server')
   runtime.onShutdown(async () => eventHub().interruptAll())
 
   for (const line of describeModes(env)) log.info(line)
@@ -120,7 +120,7 @@ function getLoadContext(req: express.Request, res: express.Response): AppLoadCon
 
 /** Prometheus metrics (docs/decisions/0034): on the app's port with METRICS=on, on one of their own (only) with METRICS_PORT. */
 async function exposeMetrics(app: express.Express, { env, boss, onShutdown }: Runtime) {
-  const { queuedGenerations } = await import('../app/chat/dispatch.server')
+  const { queuedGenerations } = await import('../app/generation/dispatch.server')
   watchQueues(boss, { generate: queuedGenerations })
   if (env.METRICS_PORT) {
     const server = await serveMetrics(env.METRICS_PORT, env.HOST)

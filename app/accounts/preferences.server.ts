@@ -1,5 +1,5 @@
-import { isPlus } from '~/billing/subscription.server'
-import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/chat/models'
+import { isPlus } from './plan.server'
+import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/lib/models'
 import { DomainError } from '~/lib/errors'
 import { sql } from '~/lib/db.server'
 import type { AccountUser } from './users.server'

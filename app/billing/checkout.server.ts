@@ -6,7 +6,7 @@ import { ensureCustomer, withBillingLock } from './customers.server'
 import { ProviderFailure } from './failure.server'
 import { getBillingProvider } from './provider.server'
 import { BILLING_MESSAGES } from './schema'
-import { isPlus } from './subscription.server'
+import { isPlus } from '~/accounts/plan.server'
 import { checkoutReturnHref } from './upgrade'
 
 /** A checkout started this recently, for the same page, is answered again instead of a new one. */

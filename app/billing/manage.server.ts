@@ -3,7 +3,7 @@ import { DomainError } from '~/lib/errors'
 import { findCustomer, withBillingLock } from './customers.server'
 import { getBillingProvider, type BillingProvider, type InvoicePage, type ProviderSubscription } from './provider.server'
 import { BILLING_MESSAGES, type CancelFeedback } from './schema'
-import { getSubscriptionStatus, isSubscribedStatus, type SubscriptionStatus } from './subscription.server'
+import { getSubscriptionStatus, isSubscribedStatus, type SubscriptionStatus } from '~/accounts/plan.server'
 import { applySubscription, managedSubscription, takeSyncTicket } from './sync.server'
 
 type Managed = NonNullable<Awaited<ReturnType<typeof managedSubscription>>> & { subscriptionId: string }

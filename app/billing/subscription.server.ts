@@ -1,32 +1,5 @@
-import { sql, type Db } from '~/lib/db.server'
-
-export type SubscriptionStatus = {
-  status: string
-  cancel_at: number | null
-  cancel_at_period_end: boolean
-  billing_cycle_anchor: number | null
-}
-
-const NONE: SubscriptionStatus = { status: 'none', cancel_at: null, cancel_at_period_end: false, billing_cycle_anchor: null }
-
-/** Active and canceling both count as subscribed (spec 1 §3). */
-export const isSubscribedStatus = (status: string) => status === 'active' || status === 'canceling'
-
-/** Takes the handle it runs on, so a caller inside a transaction passes the transaction. */
-export async function getSubscriptionStatus(db: Db, userId: number): Promise<SubscriptionStatus> {
-  const [row] = await db<SubscriptionStatus[]>`
-    select status,
-           extract(epoch from cancel_at)::bigint::int as cancel_at,
-           cancel_at_period_end,
-           extract(epoch from billing_cycle_anchor)::bigint::int as billing_cycle_anchor
-    from subscriptions where user_id = ${userId}`
-  return row ?? NONE
-}
-
-/** The one answer to "is this user PLUS?". */
-export async function isPlus(db: Db, userId: number) {
-  return isSubscribedStatus((await getSubscriptionStatus(db, userId)).status)
-}
+import { sql } from '~/lib/db.server'
+import { isPlus } from '~/accounts/plan.server'
 
 /** For a page: whether the user has PLUS now (the checkout's return page waits for it). */
 export const hasPlusNow = (userId: number) => isPlus(sql, userId)
@@ -41,11 +14,4 @@ export async function setPlan(userId: number, plan: 'plus' | 'free') {
     insert into subscriptions (user_id, status, billing_cycle_anchor)
     values (${userId}, 'active', now())
     on conflict (user_id) do update set status = 'active', cancel_at = null, cancel_at_period_end = false, updated_at = now()`
-}
-
-/** By identity id (what clients know); unknown ids have no subscription. */
-export async function getSubscriptionStatusByUid(uid: string | undefined): Promise<SubscriptionStatus> {
-  if (!uid) return NONE
-  const [owner] = await sql<{ id: number }[]>`select id::int as id from users where uid = ${uid}`
-  return owner ? getSubscriptionStatus(sql, owner.id) : NONE
 }

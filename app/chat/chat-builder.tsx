@@ -15,9 +15,9 @@ import { useChatBuilder, type ChatBuilderProps } from './builder/use-chat-builde
  * editor's action (app/chat/schema.ts), by a fetcher with JavaScript and by the browser without.
  */
 export function ChatBuilder(props: ChatBuilderProps) {
-  const { chat, pieceName, askOverwrite } = props
+  const { pieceName, askOverwrite } = props
   const builder = useChatBuilder(props)
-  const { hydrated, view, working, composer, draft, sender, history, confirm, setConfirm } = builder
+  const { chat, hydrated, view, working, composer, draft, sender, history, confirm, setConfirm } = builder
   const decision = confirm === 'accept' || confirm === 'reject' ? confirm : null
   const navigate = useNavigate()
   const here = `/pieces/${pieceName}`

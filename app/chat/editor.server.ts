@@ -1,6 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import type { SessionUser } from '~/accounts/session.server'
-import { isPlus } from '~/billing/subscription.server'
+import { isPlus } from '~/accounts/plan.server'
 import { setSelectedModel } from '~/accounts/preferences.server'
 import { MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { DomainError } from '~/lib/errors'
@@ -12,29 +12,37 @@ import { pieceOriginIn, type PreviewOrigins } from '~/lib/origins.server'
 import { previewUrl, runnerUrl } from '~/pieces/preview.server'
 import { PieceMessages } from '~/pieces/schema'
 import { getUsage } from '~/usage/usage.server'
-import { codeAt, readDraft, redo, undo, type DraftData } from './draft'
-import { keepInput } from './draft.server'
-import { activeGeneration, startGeneration, stopGeneration } from './generations.server'
+import { codeAt, readDraft, redo, undo, type DraftData } from '~/pieces/draft'
+import { keepInput } from '~/pieces/draft.server'
+import { activeGeneration, startGeneration, stopGeneration } from '~/generation/generations.server'
 import { ChatToasts } from './messages'
-import { normalizeModel } from './models'
-import { dismissOutcome, lastOutcome, runningGeneration } from './outcome.server'
+import { normalizeModel } from '~/lib/models'
+import { dismissOutcome, lastOutcome, runningGeneration } from '~/generation/outcome.server'
 import { ChatFormSchema, type ChatForm, type ChatIntent } from './schema'
-import { SendMessages, type SendInput } from './send-schema'
+import { SendMessages, type SendInput } from '~/generation/send-schema'
 import type { ChatData } from './types'
 import { imagesAsAttachments } from './uploads.server'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
 export async function chatData(user: SessionUser, piece: OwnPiece, origins: PreviewOrigins): Promise<{ chat: ChatData }> {
-  const [active, usage, subscribed, outcome] = await Promise.all([activeGeneration(piece.id), getUsage(user.id), isPlus(sql, user.id), lastOutcome(piece.id)])
+  const [active, usage, subscribed] = await Promise.all([activeGeneration(piece.id), getUsage(user.id), isPlus(sql, user.id)])
+  // Read after the active generation, never beside it: one that ends between two reads made
+  // side by side would be neither active nor ended, and the page would say "Ready" with no
+  // word of how it ended (a generation that fails within a tenth of a second did, under load).
+  const outcome = await lastOutcome(piece.id)
   // Read after the generation's state: a generation ends in the same transaction that
   // records its exchange or gives its message back to the draft, so this draft is at least
-  // as new as the outcome shown beside it (the Piece read before could be older).
-  const [current] = await sql<{ draft: unknown; code: string }[]>`select draft, code from pieces where id = ${piece.id}`
+  // as new as the outcome shown beside it (the Piece read before could be older). The
+  // Piece's latest event is read in the same statement: a `complete` after it is newer.
+  const [current] = await sql<{ draft: unknown; code: string; lastEventId: number }[]>`
+    select draft, code, (select coalesce(max(id), 0)::int from generation_events where piece_id = ${piece.id}) as "lastEventId"
+    from pieces where id = ${piece.id}`
   return {
     chat: {
       pieceId: piece.id,
       savedCode: current?.code ?? piece.code,
       draft: readDraft(current ? current.draft : piece.draftData),
+      lastEventId: current?.lastEventId ?? 0,
       stage: active?.stage ?? 'idle',
       lastOutcome: outcome,
       running: active ? await runningGeneration(active.id, active.status === 'queued') : null,

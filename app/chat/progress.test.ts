@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { progressHint, STATUS_MESSAGES } from './progress'
+import { STATUS_MESSAGES } from '~/generation/status-messages'
+import { progressHint } from './progress'
 
 describe('progressHint', () => {
   it('follows the spec figures', () => {

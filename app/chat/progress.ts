@@ -1,21 +1,7 @@
+import { STATUS_MESSAGES } from '~/generation/status-messages'
+
 /** Spec 2 §4 processing status and its words. */
 export type ProcessingStatus = 'idle' | 'processing' | 'complete' | 'stopped' | 'error' | 'upgrade'
-
-export const STATUS_MESSAGES = {
-  idle: 'Ready to build your Piece',
-  sending: 'Sending',
-  planning: 'Planning',
-  generating: 'Generating',
-  complete: 'Generation complete',
-  /** Issue 26.4: the builder answered in the chat instead of changing the Piece. */
-  answered: 'Answered in the chat: the Piece was not changed',
-  error: 'Something went wrong',
-  busy: 'Another generation in progress',
-  stopped: 'Generation stopped',
-  verifying: 'Checking in a browser',
-  waitingForCheck: 'Waiting to check in a browser',
-  repairing: 'Fixing what the check found',
-} as const
 
 /** Issue 27.2: a generation waiting for a free builder, at `position` in the queue (1: next). */
 export const queueMessage = (position: number) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
-import { AttachmentSchema, SendMessages } from './send-schema'
+import { AttachmentSchema, SendMessages } from '~/generation/send-schema'
 import { lines, text } from '~/lib/text'
 
 /**

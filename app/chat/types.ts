@@ -1,39 +1,22 @@
-import type { z } from 'zod'
-import type { DraftData } from './draft'
-import type { ModelId } from './models'
-import type { Attachment } from './send-schema'
-import type { ChatEventSchema, VerificationSchema } from './stored'
-
-/**
- * Types shared by the chat's server modules and its components. A plain module: it
- * imports no server code, so components can take these without reaching into `*.server.ts`.
- */
-
-/** Spec 2 §3 chat stream events (parsed where they leave the database, app/chat/stored.ts). */
-export type ChatEvent = z.infer<typeof ChatEventSchema>
-
-/** Issue 13.1: what loading a generation's code in a browser found. */
-export type Verification = z.infer<typeof VerificationSchema>
-
-/** Where a generation is: spec 2 §3 stream `stage`. */
-export type GenerationStage = NonNullable<ChatEvent['stage']>
+import type { ModelId } from '~/lib/models'
+import type { DraftData } from '~/pieces/draft'
+import type { GenerationOutcome, GenerationStage, RunningGeneration } from '~/generation/types'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
 export type ChatData = {
   pieceId: number
   savedCode: string
   draft: DraftData
+  /**
+   * The Piece's latest generation event when `draft` was read: a `complete` event after it
+   * carries a newer draft and usage, which the page shows instead (issue 28).
+   */
+  lastEventId: number
   stage: GenerationStage
-  /** How the last generation ended, until dismissed (app/chat/outcome.server.ts). */
-  lastOutcome: { status: 'complete' | 'stopped' | 'failed'; error: string | null } | null
-  /** The generation under way when the page loaded: its message and its latest step (app/chat/outcome.server.ts). */
-  running: {
-    text: string
-    attachments: Attachment[]
-    step: { title: string; index?: number; total?: number } | null
-    /** Its place in the queue while it waits for a free builder (issue 27.2). */
-    queuePosition?: number
-  } | null
+  /** How the last generation ended, until dismissed. */
+  lastOutcome: GenerationOutcome | null
+  /** The generation under way when the page loaded. */
+  running: RunningGeneration | null
   model: ModelId
   subscribed: boolean
   usage: { dailyTokenCount: number; tokenLimit: number }

@@ -1,7 +1,8 @@
 import sharp from 'sharp'
 import { DomainError } from '~/lib/errors'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
-import { SendMessages, type Attachment } from './send-schema'
+import { SendMessages } from '~/generation/send-schema'
+import type { Attachment } from '~/pieces/draft-schema'
 
 /**
  * Images picked without JavaScript arrive as files; the chat keeps every image as a data

@@ -1,7 +1,7 @@
 import { redirect } from '@remix-run/node'
 import { safeRedirect } from '~/accounts/redirects.server'
 import type { SessionUser } from '~/accounts/session.server'
-import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/billing/subscription.server'
+import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/accounts/plan.server'
 import { notFound } from '~/lib/http'
 import { configuredOrigins, pieceOriginIn, previewOriginsOf, type PreviewOrigins } from '~/lib/origins.server'
 import type { TopBarPiece } from './schema'

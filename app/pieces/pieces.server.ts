@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Sql, TransactionSql } from 'postgres'
-import { isPlus } from '~/billing/subscription.server'
+import { isPlus } from '~/accounts/plan.server'
 import { DomainError } from '~/lib/errors'
 import { FREE_PIECE_LIMIT } from '~/lib/constants'
 import { isUniqueViolation, jsonb, sql } from '~/lib/db.server'

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from '../lib/db.server'
 import { configuredOrigins, pieceOriginIn, type PreviewOrigins } from '../lib/origins.server'
 import { cookieSecrets } from '../lib/secrets.server'
-import { codeAt, readDraft } from '../chat/draft'
+import { codeAt, readDraft } from './draft'
 import { starterDocument } from './starter-document'
 
 /** A preview address stays valid for at least this long after the page that framed it loaded. */

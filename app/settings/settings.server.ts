@@ -9,7 +9,7 @@ import {
   setPriceCap,
 } from '~/billing/manage.server'
 import { budgetOf, INVOICE_FIRST_PAGE, INVOICE_NEXT_PAGE } from '~/billing/schema'
-import { getSubscriptionStatus, isSubscribedStatus } from '~/billing/subscription.server'
+import { getSubscriptionStatus, isSubscribedStatus } from '~/accounts/plan.server'
 import { sql } from '~/lib/db.server'
 import { isDomainError } from '~/lib/errors'
 import { getUsage } from '~/usage/usage.server'

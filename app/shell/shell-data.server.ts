@@ -1,5 +1,5 @@
 import type { SessionUser } from '~/accounts/session.server'
-import { isPlus } from '~/billing/subscription.server'
+import { isPlus } from '~/accounts/plan.server'
 import { sql } from '~/lib/db.server'
 import { listPieces } from '~/pieces/pieces.server'
 import { PIECE_LIST_FIRST_PAGE, PIECE_LIST_MAX_PAGE } from '~/pieces/schema'

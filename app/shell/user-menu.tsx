@@ -4,6 +4,7 @@ import { useFetcherSettled } from '~/lib/fetcher'
 import { useToast } from '~/ui/toaster'
 import { UpgradeLink } from '~/billing/payment-dialog'
 import { billedAmount } from '~/usage/format'
+import { useLiveUsage } from '~/usage/live-usage'
 import { UsageBar } from '~/usage/usage-bar'
 import { useDisclosure } from '~/ui/disclosure'
 import { useTypeahead } from '~/ui/typeahead'
@@ -19,7 +20,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
     if (reply?.failed) toast({ title: AuthMessages.signOutFailed, description: reply.failed, variant: 'destructive' })
   })
   const name = user.username ?? user.email
-  const { usage } = user
+  const usage = useLiveUsage(user.usage)
   const onKeyDown = useTypeahead<HTMLDivElement>()
   const disclosure = useDisclosure()
   const itemClass = 'block w-full rounded-md px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800'

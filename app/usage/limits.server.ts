@@ -1,5 +1,5 @@
 import type { TransactionSql } from 'postgres'
-import { isPlus } from '~/billing/subscription.server'
+import { isPlus } from '~/accounts/plan.server'
 import { DomainError } from '~/lib/errors'
 import { DEFAULT_TOKEN_PRICE_PER_MILLION, FREE_DAILY_TOKEN_LIMIT, PLUS_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '~/lib/constants'
 import type { Db } from '~/lib/db.server'

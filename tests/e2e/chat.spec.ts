@@ -234,3 +234,42 @@ test('the newest exchange scrolls into view as the chat grows', async ({ page })
   }
   await expect(items.first()).not.toBeInViewport({ ratio: 1 })
 })
+
+test('on complete the page updates from the event stream alone: history, Accept and token usage, without re-reading its data (issue 28)', async ({ page }) => {
+  await newPiece(page)
+  const message = ownMessage('a tally counter')
+  const step = await holdFirstStep(page, message)
+  const isDataRead = (request: { method: () => string; url: () => string }) => request.method() === 'GET' && new URL(request.url()).pathname.endsWith('.data')
+  // The send's own reload of the page's data (after its action) is done before the build is held.
+  const sendReload = page.waitForResponse((response) => isDataRead(response.request()))
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await sendReload
+  await step.held()
+  const reads: string[] = []
+  page.on('request', (request) => {
+    if (isDataRead(request)) reads.push(request.url())
+  })
+  const chatUsage = page.getByRole('progressbar', { name: 'Tokens used today' })
+  await expect(chatUsage).toHaveAttribute('aria-valuenow', '0')
+
+  await step.release()
+  await expect(page.getByTestId('chat-status')).toHaveText('Generation complete', { timeout: 20_000 })
+  await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByText(message)).toBeVisible()
+  await expect(chatUsage).not.toHaveAttribute('aria-valuenow', '0')
+  const spent = await chatUsage.getAttribute('aria-valuenow')
+  // The user menu's usage follows too.
+  await page.locator('summary').filter({ hasText: 'Open user menu' }).click()
+  await expect(page.getByRole('progressbar', { name: 'Token Usage' })).toHaveAttribute('aria-valuenow', spent!)
+  await page.keyboard.press('Escape')
+  expect(reads).toEqual([])
+
+  // An Undo reads the page's data as before, and that data takes over from the event's.
+  const undoReload = page.waitForResponse((response) => isDataRead(response.request()))
+  await page.getByRole('button', { name: 'Undo' }).click()
+  await undoReload
+  await expect(page.getByLabel('Message')).toHaveValue(message)
+  await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled()
+  expect(reads).toHaveLength(1)
+})

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { CANNOT } from '../../app/chat/offline'
+import { CANNOT } from '../../app/generation/offline'
 import { E2E_PORT } from '../../playwright.config'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { e2eDatabaseFile, recordAnsweredExchange } from './database'

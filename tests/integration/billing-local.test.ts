@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isPlus } from '../../app/billing/subscription.server'
+import { isPlus } from '../../app/accounts/plan.server'
 import { runUsageReport } from '../../app/billing/usage-reports.server'
 import { PLUS_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
-import { isPlus } from '../../app/billing/subscription.server'
+import { isPlus } from '../../app/accounts/plan.server'
 import { PLUS_DAILY_TOKEN_LIMIT } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import * as subStatus from '../../app/routes/api/api.opt.users.sub-status'

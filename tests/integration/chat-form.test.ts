@@ -4,13 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { createSession } from '../../app/accounts/session.server'
 import { setUsername } from '../../app/accounts/users.server'
-import { readDraft } from '../../app/chat/draft'
+import { addExchange, readDraft } from '../../app/pieces/draft'
 import { chatData } from '../../app/chat/editor.server'
-import { finishGeneration } from '../../app/chat/generations.server'
+import { finishGeneration } from '../../app/generation/generations.server'
 import type { SessionUser } from '../../app/accounts/session.server'
 import { configuredOrigins } from '../../app/lib/origins.server'
 import type { ChatFormReply } from '../../app/chat/schema'
-import { SendMessages } from '../../app/chat/send-schema'
+import { SendMessages } from '../../app/generation/send-schema'
+import { ChatEventSchema } from '../../app/generation/stored'
+import { getUsage } from '../../app/usage/usage.server'
 import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import { createPiece, getOwnPiece } from '../../app/pieces/pieces.server'
@@ -220,5 +222,41 @@ describe('the chat forms of the editor', () => {
     const { chat } = await chatData({ ...user!, isAdmin: false, darkMode: true } as SessionUser, before, configuredOrigins())
     expect(chat.lastOutcome).toMatchObject({ status: 'failed' })
     expect(chat.draft.currentInput).toBe('a broken build')
+  })
+
+  it('carries on `complete` the draft and usage the page would otherwise re-read (issue 28)', async () => {
+    const owner = await newOwner()
+    const [row] = await sql<SessionUser[]>`
+      select id::int as id, uid, email, username, selected_model as "selectedModel", show_token_usage as "showTokenUsage" from users where id = ${owner.userId}`
+    const user = { ...row!, isAdmin: false, darkMode: true } as SessionUser
+    const pageData = async () => (await chatData(user, (await getOwnPiece(owner.userId, owner.pieceId))!, configuredOrigins())).chat
+    const code = (text: string) => `<!doctype html><html><body>${text}</body></html>`
+
+    // The second send is made from before the first exchange (Confirm Overwrite): the saved draft drops it.
+    for (const [message, at, overwrite] of [
+      ['a counter', '-1', {}],
+      ['a timer instead', '-1', { overwrite: 'yes' }],
+    ] as const) {
+      if (overwrite.overwrite) expect((await reply(post(owner, { intent: 'undo', at: '0' }))).status).toBe(200)
+      expect((await reply(post(owner, { intent: 'send', message, at, ...overwrite }))).status).toBe(200)
+      const before = await pageData()
+      const [generation] = await sql<{ id: number }[]>`select id::int as id from generations where piece_id = ${owner.pieceId} and status = 'queued'`
+      const result = { code: code(message), patch: '', patches: [], diffs: [], tokensUsed: 120, tokensSaved: 0 }
+      expect(await finishGeneration(generation!.id, { status: 'complete', result })).toBe(true)
+
+      const [stored] = await sql<{ id: number; payload: unknown }[]>`
+        select id::int as id, payload from generation_events where piece_id = ${owner.pieceId} and payload->>'type' = 'complete' order by id desc limit 1`
+      const event = ChatEventSchema.parse(stored!.payload)
+      const after = await pageData()
+      // What the page does with the event (app/chat/builder/use-completed-chat.ts) gives what a reload would.
+      expect(addExchange({ ...before.draft, historyIndex: event.historyIndex! - 1 }, event.exchange!)).toEqual(after.draft)
+      expect(after.draft.exchangeHistory.map((exchange) => exchange.userMessage.content)).toEqual([message])
+      expect(event.usage).toEqual(await getUsage(owner.userId))
+      expect(event.usage).toMatchObject(after.usage)
+      expect(after.usage.dailyTokenCount).toBeGreaterThan(before.usage.dailyTokenCount)
+      // The event is newer than the data read before it, and as new as the data read after it.
+      expect(stored!.id).toBeGreaterThan(before.lastEventId)
+      expect(after.lastEventId).toBe(stored!.id)
+    }
   })
 })

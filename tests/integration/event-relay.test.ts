@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
-import { appendEvent, followPiece, type StoredEvent } from '../../app/chat/events.server'
+import { appendEvent, followPiece, type StoredEvent } from '../../app/generation/events.server'
 import { jsonb, sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 

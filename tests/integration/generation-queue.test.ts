@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
-import { endStaleGenerations } from '../../app/chat/generations.server'
+import { endStaleGenerations } from '../../app/generation/generations.server'
 import { sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import { cn } from '~/ui/cn'
-import type { Attachment } from '../send-schema'
+import type { Attachment } from '~/pieces/draft-schema'
 
 /** The images attached to the message being written, and those still being read; without `onRemove` (no JavaScript) they stay as they are. */
 export function AttachmentList({ attachments, loading, onRemove }: { attachments: Attachment[]; loading: number; onRemove?: (index: number) => void }) {

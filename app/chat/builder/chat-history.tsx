@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { cn } from '~/ui/cn'
-import type { DraftData } from '../draft'
-import type { Attachment } from '../send-schema'
-import type { Verification } from '../types'
+import type { DraftData } from '~/pieces/draft'
+import type { Attachment } from '~/pieces/draft-schema'
+import type { Verification } from '~/pieces/draft-schema'
 import { TypingDots } from './status-bar'
 
 /**

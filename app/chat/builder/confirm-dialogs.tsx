@@ -2,7 +2,7 @@ import { Link, type FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent } from 'react'
 import { Button, buttonClasses } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
-import type { Attachment } from '../send-schema'
+import type { Attachment } from '~/pieces/draft-schema'
 import { AttachmentFields } from './attachments'
 
 /**

@@ -1,6 +1,6 @@
 import type { FetcherWithComponents } from '@remix-run/react'
 import { Button } from '~/ui/button'
-import type { DraftData } from '../draft'
+import type { DraftData } from '~/pieces/draft'
 
 type HistoryForm = FetcherWithComponents<unknown>['Form']
 

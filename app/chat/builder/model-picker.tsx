@@ -1,4 +1,4 @@
-import { MODELS, type ModelId } from '../models'
+import { MODELS, type ModelId } from '~/lib/models'
 
 /** The model form's id: the picker sits in the prompt's row but belongs to its own form (intent `model`). */
 export const MODEL_FORM_ID = 'chat-model-form'

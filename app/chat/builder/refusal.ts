@@ -1,5 +1,5 @@
 import { openPaymentDialog } from '~/billing/payment-dialog-event'
-import { STATUS_MESSAGES } from '../progress'
+import { STATUS_MESSAGES } from '~/generation/status-messages'
 import type { Refusal } from '../schema'
 import { overlayFor, type Overlay } from './overlays'
 import { failure, type Status } from './status'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EMPTY_DRAFT, hasPending, type DraftData } from '../draft'
+import { EMPTY_DRAFT, hasPending, type DraftData } from '~/pieces/draft'
 import { initialStatus } from './status'
 
 const built: DraftData = {

@@ -1,5 +1,6 @@
-import { changedNothing, hasPending } from '../draft'
-import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, progressHint, queueMessage, STATUS_MESSAGES, type ProcessingStatus } from '../progress'
+import { changedNothing, hasPending } from '~/pieces/draft'
+import { STATUS_MESSAGES } from '~/generation/status-messages'
+import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, progressHint, queueMessage, type ProcessingStatus } from '../progress'
 import type { ChatData } from '../types'
 
 /** Spec 2 §3 processing status: what the status line says and how full the bar is. */

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import type { ArrivingPrompt } from '~/pieces/schema'
 import { starterDocument } from '~/pieces/starter-document'
-import { codeAt, hasPending, type DraftData } from '../draft'
+import { codeAt, hasPending, type DraftData } from '~/pieces/draft'
 import type { ChatData } from '../types'
 import type { Overlay } from './overlays'
 import { IDLE, initialStatus, STOPPED } from './status'
 import { useArrivingPrompt } from './use-arriving-prompt'
+import { useCompletedChat } from './use-completed-chat'
 import { useComposer, type Composer } from './use-composer'
 import { useDraftHistory } from './use-draft-history'
 import { useGenerationStream } from './use-generation-stream'
@@ -48,13 +49,23 @@ export type ChatBuilderProps = {
 }
 
 /** Everything the chat builder shows and does, put together from its parts. */
-export function useChatBuilder({ chat, pieceName, prompt, askOverwrite }: ChatBuilderProps) {
+export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }: ChatBuilderProps) {
   const hydrated = useHydrated()
+  const completed = useCompletedChat(loaded)
+  const { chat } = completed
   // An arriving prompt is in the input from the first paint (and, without JavaScript, only there).
   const composer = useComposer(prompt?.text.trim() ? prompt.text : chat.draft.currentInput, chat.draft.currentAttachments)
   const [overlay, setOverlay] = useState<Overlay | null>(null)
   const [confirm, setConfirm] = useState<Confirm | null>(askOverwrite ? 'overwrite' : null)
-  const view = useGenerationStream({ pieceId: chat.pieceId, initial: initialStatus(chat), enabled: hydrated, onEnd: (end) => sender.ended(end) })
+  const view = useGenerationStream({
+    pieceId: chat.pieceId,
+    initial: initialStatus(chat),
+    enabled: hydrated,
+    onEnd: (end, done) => {
+      if (done) completed.complete(done)
+      sender.ended(end)
+    },
+  })
   const processing = view.state.status === 'processing'
   const history = useDraftHistory({
     saved: chat.draft,
@@ -69,7 +80,7 @@ export function useChatBuilder({ chat, pieceName, prompt, askOverwrite }: ChatBu
     },
   })
   const draft = history.draft
-  const sender = useSend({ saved: chat.draft, draft, hydrated, processing, composer, view, setOverlay, askOverwrite: () => setConfirm('overwrite') })
+  const sender = useSend({ draft, hydrated, processing, composer, view, setOverlay, askOverwrite: () => setConfirm('overwrite') })
   const StopForm = useStop(() => {
     // The event stream may have said it first; a generation that completed meanwhile stays complete.
     if (!processing) return
@@ -81,7 +92,7 @@ export function useChatBuilder({ chat, pieceName, prompt, askOverwrite }: ChatBu
   const input = useInputFromDraft(chat.draft, composer, Boolean(sender.pending))
   useArrivingPrompt({ prompt, pieceId: chat.pieceId, pieceName, hydrated, send: sender.sendText, fillInput: composer.setInput })
 
-  // Until the exchange a send became is in the page's data, the history and the input wait for it.
+  // Until the exchange a send became arrives with `complete`, the history and the input wait for it.
   const working = processing || sender.pending !== null
 
   // A Piece with no code yet shows the same starter page as its public page.
@@ -89,6 +100,7 @@ export function useChatBuilder({ chat, pieceName, prompt, askOverwrite }: ChatBu
   const runner = usePreviewRunner(chat.previewOrigin, shownCode)
 
   return {
+    chat,
     hydrated,
     view,
     working,

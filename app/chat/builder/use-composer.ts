@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import { MAX_ATTACHMENTS } from '~/lib/constants'
 import { useToast } from '~/ui/toaster'
 import { ChatToasts } from '../messages'
-import type { Attachment } from '../send-schema'
+import type { Attachment } from '~/pieces/draft-schema'
 
 const readAsDataUrl = (file: File) =>
   new Promise<string>((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useFetcherSettled } from '~/lib/fetcher'
 import { useToast } from '~/ui/toaster'
-import { redo, undo, type DraftData } from '../draft'
+import { redo, undo, type DraftData } from '~/pieces/draft'
 import { ChatToasts } from '../messages'
 import type { ChatFormReply } from '../schema'
 

@@ -1,32 +1,16 @@
-import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { progressHint, STATUS_MESSAGES } from '../progress'
-import type { ChatEvent } from '../types'
+import { STATUS_MESSAGES } from '~/generation/status-messages'
+import { progressHint } from '../progress'
+import type { ChatEvent } from '~/generation/types'
 import { ANSWERED, clearAfter, COMPLETE, failure, IDLE, queued, STOPPED, statusFromStage, type Status } from './status'
 
 export type GenerationEnd = 'complete' | 'stopped' | 'failed'
 
+/** A `complete` event and its id in the Piece's stream. */
+export type Completed = { eventId: number; event: ChatEvent }
+
 /** A send refused because another generation runs (409): it stays said until the user acts or that run ends (spec 2 §8). */
 const isBusyRefusal = (status: Status) => status.status === 'error' && status.message === STATUS_MESSAGES.busy
-
-/**
- * The page's data is out of date (a generation completed) and is reloaded once no other
- * load is under way: starting one over another cuts that one short, which Remix reports as
- * an uncaught AbortError, and its answer could predate the result anyway. `refreshing`:
- * the reload that brings the result has not landed yet.
- */
-function useReloadWhenIdle() {
-  const revalidator = useRevalidator()
-  const navigation = useNavigation()
-  const [stale, setStale] = useState(false)
-  const { revalidate } = revalidator
-  useEffect(() => {
-    if (!stale || navigation.state !== 'idle' || revalidator.state !== 'idle') return
-    setStale(false)
-    revalidate()
-  }, [navigation.state, revalidate, revalidator.state, stale])
-  return { setStale, refreshing: stale || revalidator.state !== 'idle' }
-}
 
 function parseEvent(data: string): ChatEvent | null {
   try {
@@ -39,8 +23,8 @@ function parseEvent(data: string): ChatEvent | null {
 /**
  * The Piece's generation as this page shows it: the status line and bar, and the code
  * being built. Follows the event stream (spec 2 §7 call 9) for this Piece only, whoever
- * started the generation; on `complete` the page's data is reloaded, and `onEnd` hears how
- * each generation ended.
+ * started the generation. `onEnd` hears how each generation ended, and on `complete` the
+ * event itself, which carries what the page shows next.
  */
 export function useGenerationStream({
   pieceId,
@@ -52,7 +36,7 @@ export function useGenerationStream({
   /** What the page's data says (app/chat/builder/status.ts `initialStatus`). */
   initial: Status
   enabled: boolean
-  onEnd: (end: GenerationEnd) => void
+  onEnd: (end: GenerationEnd, completed?: Completed) => void
 }) {
   const [state, setShown] = useState<Status>(initial)
   const [liveCode, setLiveCode] = useState<string | null>(null)
@@ -70,7 +54,6 @@ export function useGenerationStream({
     },
     [show],
   )
-  const { setStale, refreshing } = useReloadWhenIdle()
   const ended = useRef(onEnd)
   useEffect(() => {
     ended.current = onEnd
@@ -96,10 +79,10 @@ export function useGenerationStream({
       show(next)
       if (code) setLiveCode(code)
     }
-    const end = (next: Status, how: GenerationEnd) => {
+    const end = (next: Status, how: GenerationEnd, completed?: Completed) => {
       setLiveCode(null)
       finish(next)
-      ended.current(how)
+      ended.current(how, completed)
     }
     const source = new EventSource(`/api/private/chat/subscribe?pieceId=${pieceId}`)
     source.onmessage = (message) => {
@@ -115,13 +98,12 @@ export function useGenerationStream({
       }
       if (event.type === 'complete') {
         // An answer with the code as it was is no "Generation complete" (issue 26.4).
-        end(event.unchanged ? ANSWERED : COMPLETE, 'complete')
-        setStale(true)
+        end(event.unchanged ? ANSWERED : COMPLETE, 'complete', { eventId: Number(message.lastEventId), event })
       }
       if (event.type === 'stopped') end(STOPPED, 'stopped')
     }
     return () => source.close()
-  }, [enabled, finish, pieceId, setStale, show])
+  }, [enabled, finish, pieceId, show])
 
   /** Dismiss: back to idle, or to the run a 409 was shown over, if it is still going. */
   const dismiss = useCallback(() => {
@@ -130,7 +112,7 @@ export function useGenerationStream({
     if (waiting?.code) setLiveCode(waiting.code)
   }, [setState])
 
-  return { state, setState, finish, dismiss, liveCode, setLiveCode, refreshing }
+  return { state, setState, finish, dismiss, liveCode, setLiveCode }
 }
 
 export type GenerationView = ReturnType<typeof useGenerationStream>

@@ -3,7 +3,7 @@ import { openPaymentDialog } from '~/billing/payment-dialog-event'
 import { useFetcherSettled } from '~/lib/fetcher'
 import { useToast } from '~/ui/toaster'
 import { ChatToasts } from '../messages'
-import { MODELS, normalizeModel, type ModelId } from '../models'
+import { MODELS, normalizeModel, type ModelId } from '~/lib/models'
 import type { ChatFormReply } from '../schema'
 
 /**

@@ -2,9 +2,10 @@ import { parseWithZod } from '@conform-to/zod/v4'
 import { useFetcher } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
 import { useFetcherSettled } from '~/lib/fetcher'
-import { isBehindLatest, type DraftData } from '../draft'
+import { isBehindLatest, type DraftData } from '~/pieces/draft'
 import { ChatFormSchema, type ChatFormReply } from '../schema'
-import { SendMessages, type Attachment } from '../send-schema'
+import { SendMessages } from '~/generation/send-schema'
+import type { Attachment } from '~/pieces/draft-schema'
 import type { Overlay } from './overlays'
 import { showRefusal } from './refusal'
 import { failure, IDLE, SENDING } from './status'
@@ -13,23 +14,11 @@ import type { GenerationEnd, GenerationView } from './use-generation-stream'
 
 /**
  * The message being built: shown in the history at once, and put back in the input if
- * the send is refused, stopped or fails. `settledOn` is the draft the page had when the
- * generation completed: the next one holds the new exchange.
+ * the send is refused, stopped or fails; on `complete` the exchange it became takes its place.
  */
-export type InFlight = { text: string; attachments: Attachment[]; at: number; settledOn?: DraftData }
-
-/**
- * The exchange the message became is in the draft, or the page's data has been reloaded
- * since the generation completed (and `refreshing` says when that reload is done).
- */
-function hasLanded(inFlight: InFlight, saved: DraftData, refreshing: boolean) {
-  const next = saved.exchangeHistory[inFlight.at + 1]
-  if (saved.historyIndex === inFlight.at + 1 && next?.userMessage.content === inFlight.text.trim()) return true
-  return inFlight.settledOn !== undefined && inFlight.settledOn !== saved && !refreshing
-}
+export type InFlight = { text: string; attachments: Attachment[]; at: number }
 
 type SendDeps = {
-  saved: DraftData
   draft: DraftData
   hydrated: boolean
   processing: boolean
@@ -40,12 +29,11 @@ type SendDeps = {
 }
 
 /** The prompt form's submission (intent `send`): the action starts the generation, the event stream follows it. */
-export function useSend({ saved, draft, hydrated, processing, composer, view, setOverlay, askOverwrite }: SendDeps) {
+export function useSend({ draft, hydrated, processing, composer, view, setOverlay, askOverwrite }: SendDeps) {
   const fetcher = useFetcher<ChatFormReply>()
   const form = useRef<HTMLFormElement>(null)
   const [inFlight, setInFlight] = useState<InFlight | null>(null)
-  const pending = inFlight && !hasLanded(inFlight, saved, view.refreshing) ? inFlight : null
-  const busy = processing || fetcher.state !== 'idle' || pending !== null
+  const busy = processing || fetcher.state !== 'idle' || inFlight !== null
 
   function begin(text: string, files: Attachment[]) {
     setInFlight({ text, attachments: files, at: draft.historyIndex })
@@ -57,7 +45,7 @@ export function useSend({ saved, draft, hydrated, processing, composer, view, se
 
   /** The message goes back in the input; the history no longer shows it. */
   function giveBack() {
-    if (pending) composer.fill(pending.text, pending.attachments)
+    if (inFlight) composer.fill(inFlight.text, inFlight.attachments)
     setInFlight(null)
     view.setLiveCode(null)
   }
@@ -98,7 +86,7 @@ export function useSend({ saved, draft, hydrated, processing, composer, view, se
     form,
     busy,
     /** Shown in the history until the exchange it became arrives. */
-    pending,
+    pending: inFlight,
     onSubmit,
     /** Sends what the input holds, as the Send button would (Enter). */
     request: () => form.current?.requestSubmit(),
@@ -108,10 +96,7 @@ export function useSend({ saved, draft, hydrated, processing, composer, view, se
       begin(text, [])
       fetcher.submit({ intent: 'send', message: text, at: String(draft.historyIndex) }, { method: 'post' })
     },
-    ended: (end: GenerationEnd) => {
-      if (end !== 'complete') return giveBack()
-      if (inFlight) setInFlight({ ...inFlight, settledOn: saved })
-    },
+    ended: (end: GenerationEnd) => (end === 'complete' ? setInFlight(null) : giveBack()),
   }
 }
 

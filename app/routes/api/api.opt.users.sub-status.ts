@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { optionalApiIdentity } from '~/accounts/api-auth.server'
-import { getSubscriptionStatusByUid } from '~/billing/subscription.server'
+import { getSubscriptionStatusByUid } from '~/accounts/plan.server'
 import { apiJson, apiRoute, parseOrFail } from '~/lib/api.server'
 import { text } from '~/lib/text'
 

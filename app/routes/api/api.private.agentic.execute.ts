@@ -1,5 +1,5 @@
 import { privateRoute } from '~/accounts/api-auth.server'
-import { AgenticBody, executeAgentic } from '~/chat/agentic.server'
+import { AgenticBody, executeAgentic } from '~/generation/agentic.server'
 import { apiJson, readJson, rejectGet, requireMethod } from '~/lib/api.server'
 
 export const loader = rejectGet

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PieceIdField } from '~/pieces/schema'
 import { privateRoute } from '~/accounts/api-auth.server'
-import { generationStatus } from '~/chat/generations.server'
+import { generationStatus } from '~/generation/generations.server'
 import { apiJson, parseOrFail } from '~/lib/api.server'
 
 const Query = z.object({ pieceId: PieceIdField })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PieceIdField } from '~/pieces/schema'
 import { privateRoute } from '~/accounts/api-auth.server'
-import { stopGeneration } from '~/chat/generations.server'
+import { stopGeneration } from '~/generation/generations.server'
 import { apiJson, parseOrFail, readJson, rejectGet, requireMethod } from '~/lib/api.server'
 
 const Body = z.object({ pieceId: PieceIdField })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { PieceIdField } from '~/pieces/schema'
 import { privateRoute } from '~/accounts/api-auth.server'
-import { openEventStream } from '~/chat/stream.server'
+import { openEventStream } from '~/generation/stream.server'
 import { parseOrFail } from '~/lib/api.server'
 
 const Query = z.object({ pieceId: PieceIdField })

@@ -1,6 +1,6 @@
 import { privateRoute } from '~/accounts/api-auth.server'
-import { startGeneration, waitForGeneration } from '~/chat/generations.server'
-import { SendBody } from '~/chat/send-schema'
+import { startGeneration, waitForGeneration } from '~/generation/generations.server'
+import { SendBody } from '~/generation/send-schema'
 import { apiError, apiJson, readJson, rejectGet, requireMethod } from '~/lib/api.server'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS } from '~/lib/constants'
 import { PIECE_CODE_MAX } from '~/pieces/schema'

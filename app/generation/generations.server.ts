@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import type { AccountUser } from '~/accounts/users.server'
-import { isPlus } from '~/billing/subscription.server'
+import { isPlus } from '~/accounts/plan.server'
 import { DomainError } from '~/lib/errors'
 import { FREE_CONCURRENT_GENERATIONS, GENERATION_QUEUE_WAIT_LIMIT_SECONDS, GENERATION_TOKEN_RESERVE, PLUS_CONCURRENT_GENERATIONS } from '~/lib/constants'
 import { getEnv } from '~/lib/env.server'
@@ -11,12 +11,15 @@ import { recordGeneration } from '~/lib/metrics.server'
 import { requireOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
-import { recordExchange, restoreUnbuiltInput } from './draft.server'
+import { getUsage } from '~/usage/usage.server'
+import type { Exchange } from '~/pieces/draft'
+import { recordExchange, restoreUnbuiltInput } from '~/pieces/draft.server'
 import { queuePosition, queueWait, wakeWorkers, workersAlive } from './dispatch.server'
 import { appendEvent, followPiece } from './events.server'
-import { modelRequiresSubscription, normalizeModel, type ModelId } from './models'
+import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/lib/models'
 import { requestPromptTokens } from './pipeline.server'
-import { SendMessages, type Attachment, type SendInput } from './send-schema'
+import { SendMessages, type SendInput } from './send-schema'
+import type { Attachment } from '~/pieces/draft-schema'
 import { StoredRequest, StoredResult, type GenerationRequest, type GenerationResult } from './stored'
 import type { ChatEvent, GenerationStage } from './types'
 
@@ -177,6 +180,21 @@ export async function stopGeneration(userId: number, pieceId: number): Promise<{
   return { tokensUsed: 0 }
 }
 
+/** A finished generation as the exchange the Piece's draft keeps (spec 2 §3). */
+const exchangeOf = (request: GenerationRequest, result: GenerationResult): Exchange => ({
+  userMessage: { role: 'user', content: request.message, attachments: request.attachments },
+  assistantMessage: {
+    role: 'assistant',
+    content: result.code,
+    attachments: [],
+    patch: result.patch,
+    patches: result.patches,
+    ...(result.answer ? { answer: result.answer } : {}),
+  },
+  tokensUsed: result.tokensUsed,
+  ...(result.verification && { verification: result.verification }),
+})
+
 type Finish =
   { status: 'complete'; result: GenerationResult } | { status: 'stopped'; tokensUsed?: number; onlyIf?: Status } | { status: 'failed'; error: string }
 
@@ -210,16 +228,18 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
         result = ${result ? jsonb(tx, result) : null},
         error = ${finish.status === 'failed' ? finish.error : null}
       where id = ${generationId}`
-    if (result) await recordExchange(tx, row.pieceId, StoredRequest.parse(row.request), result)
-    else {
+    const draft = result ? await recordExchange(tx, row.pieceId, exchangeOf(StoredRequest.parse(row.request), result)) : null
+    if (!result) {
       const request = StoredRequest.safeParse(row.request)
       if (request.success) await restoreUnbuiltInput(tx, row.pieceId, request.data)
     }
     await tx`update pieces set generation_started_at = null where id = ${row.pieceId}`
     // The owner's slot is free: a generation of theirs waiting behind their cap may start.
     if (row.status === 'running') await wakeWorkers(tx)
+    // What the page would re-read on `complete` travels with it: the exchange as saved and the usage as charged.
+    const saved = draft && { exchange: draft.exchangeHistory[draft.historyIndex], historyIndex: draft.historyIndex, usage: await getUsage(row.userId, tx) }
     const event: ChatEvent = result
-      ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches }
+      ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches, ...saved }
       : finish.status === 'failed'
         ? { type: 'status', pieceId: row.pieceId, stage: 'idle', error: finish.error }
         : { type: 'stopped', pieceId: row.pieceId, stage: 'idle', tokensUsed }

@@ -1,6 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { ChatEvent, Verification } from './types'
+import type { Verification } from '~/pieces/draft-schema'
 import type { GenerationRequest, GenerationResult } from './stored'
+import type { CheckOutcome, PipelineInput, Report } from './types'
 import {
   FULL_DOCUMENT_RETRY,
   parseDocument,
@@ -12,53 +13,13 @@ import {
   stepMessage,
 } from './instructions'
 import { modelServerConfigured, streamCompletion, userContent, type ModelUsage } from './model-client.server'
-import type { ModelId } from './models'
 import { offlineBuild } from './offline.server'
 import { applyPatches, completedOperations, type DiffOperation } from './patch'
-import { STATUS_MESSAGES } from './progress'
-import type { Attachment } from './send-schema'
+import { STATUS_MESSAGES } from './status-messages'
 import { estimatePromptTokens, estimateTokens, IMAGE_TOKENS } from './tokens'
 import { logger } from '~/lib/log.server'
 
 const log = logger('chat')
-
-export type PipelineInput = {
-  model: ModelId
-  prompt: string
-  attachments: Attachment[]
-  code: string
-  history: { role: 'user' | 'assistant'; content: string }[]
-  /** Tokens this generation may spend (its reservation). */
-  maxTokens: number
-  signal: AbortSignal
-  /** Loads code in a real browser (issue 13.1); given by the worker, which owns the browser (docs/decisions/0028). */
-  verify?: Verify
-  /** Runs CPU work in the worker's one CPU pool (issue 27.1): the offline builder's own work; given by the worker. */
-  cpu?: RunOnCpu
-}
-
-export type RunOnCpu = <T>(work: () => Promise<T>, signal: AbortSignal) => Promise<T>
-
-/** What loading code in a browser found. */
-export type BrowserCheck = { ok: boolean; errors: string[]; screenshot: string | null }
-/**
- * Why code was not checked: no browser on this server, the machine too busy to check it in
- * time, the preview not served, or the check itself failing. Never the page's fault.
- */
-export type SkipReason = 'no-browser' | 'busy' | 'not-served' | 'failed'
-export type CheckOutcome = BrowserCheck | { skipped: SkipReason }
-/** `waiting`: the check waits for a free slot of the worker's CPU pool; `started`: it has one. */
-export type CheckHooks = { waiting: () => Promise<void>; started: () => Promise<void> }
-export type Verify = (code: string, signal: AbortSignal, hooks: CheckHooks) => Promise<CheckOutcome>
-
-/** One step of progress: the stage it puts the generation in and the event to stream. */
-export type PipelineProgress = {
-  stage: 'planning' | 'generating'
-  tokensUsed?: number
-  event: Omit<ChatEvent, 'pieceId'>
-}
-
-export type Report = (progress: PipelineProgress) => Promise<void>
 
 /** Streamed code is reported at most this often, so events stay few and small. */
 const LIVE_CODE_EVERY_MS = 400

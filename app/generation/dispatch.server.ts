@@ -5,7 +5,7 @@ import { getEnv } from '~/lib/env.server'
 import { JOBS_CHANNEL } from '~/lib/jobs.server'
 import { EVENTS_CHANNEL } from './events.server'
 import { StoredRequest, type GenerationRequest } from './stored'
-import type { ModelId } from './models'
+import type { ModelId } from '~/lib/models'
 
 /**
  * Issue 27: which generation runs next, and whether the queue can take one more. Generations

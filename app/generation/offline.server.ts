@@ -1,7 +1,7 @@
 import { setTimeout as wait } from 'node:timers/promises'
 import type { GenerationResult } from './stored'
 import { offlineGenerate } from './offline'
-import type { PipelineInput, Report } from './pipeline.server'
+import type { PipelineInput, Report } from './types'
 import { estimateTokens, patchCost } from './tokens'
 
 /**

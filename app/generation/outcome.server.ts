@@ -1,13 +1,13 @@
 import { sql } from '~/lib/db.server'
 import { queuePosition } from './dispatch.server'
 import { StoredRequest } from './stored'
-import type { ChatData } from './types'
+import type { GenerationOutcome, RunningGeneration } from './types'
 
 /**
  * The generation running now, as a page load shows it (the page without JavaScript has
  * nothing else): the message being built and the step its last progress event named.
  */
-export async function runningGeneration(generationId: number, waiting = false): Promise<ChatData['running']> {
+export async function runningGeneration(generationId: number, waiting = false): Promise<RunningGeneration | null> {
   const [row] = await sql<{ request: unknown; step: { currentStepTitle?: string; currentStepIndex?: number; plannedStepsTotal?: number } | null }[]>`
     select g.request,
       (select jsonb_build_object('currentStepTitle', e.payload->'currentStepTitle', 'currentStepIndex', e.payload->'currentStepIndex',
@@ -28,7 +28,7 @@ export async function runningGeneration(generationId: number, waiting = false): 
  * complete, stopped or failed with its error; null before any generation and once a stop
  * or failure has been dismissed.
  */
-export async function lastOutcome(pieceId: number): Promise<ChatData['lastOutcome']> {
+export async function lastOutcome(pieceId: number): Promise<GenerationOutcome | null> {
   const [row] = await sql<{ status: string; error: string | null; dismissed: boolean }[]>`
     select status, error, dismissed_at is not null as dismissed
     from generations where piece_id = ${pieceId} order by id desc limit 1`

@@ -1,8 +1,8 @@
 import OpenAI from 'openai'
 import type { ChatCompletionContentPart, ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { getEnv } from '~/lib/env.server'
-import type { ModelId } from './models'
-import type { Attachment } from './send-schema'
+import type { ModelId } from '~/lib/models'
+import type { Attachment } from '~/pieces/draft-schema'
 import { estimatePromptTokens, estimateTokens } from './tokens'
 
 export type ModelUsage = { promptTokens: number; completionTokens: number; totalTokens: number }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { runPipeline, type BrowserCheck, type PipelineProgress } from './pipeline.server'
+import { runPipeline } from './pipeline.server'
+import type { BrowserCheck, PipelineProgress } from './types'
 
 /** The offline builder (no OPENAI_API_KEY in unit tests) with a browser check that records what it was given. */
 async function build(prompt: string, code = '') {

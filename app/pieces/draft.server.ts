@@ -1,8 +1,7 @@
 import type { TransactionSql } from 'postgres'
 import { jsonb, sql } from '~/lib/db.server'
-import { addExchange, readDraft, type DraftData } from './draft'
-import type { Attachment } from './send-schema'
-import type { GenerationRequest, GenerationResult } from './stored'
+import { addExchange, readDraft, type DraftData, type Exchange } from './draft'
+import type { Attachment } from './draft-schema'
 
 /**
  * A finished generation becomes the newest exchange of the Piece's saved draft (spec 2
@@ -10,21 +9,9 @@ import type { GenerationRequest, GenerationResult } from './stored'
  * Later exchanges after the draft's current point are dropped, as a send from an earlier
  * point asks. The draft is locked with the Piece row.
  */
-export async function recordExchange(tx: TransactionSql, pieceId: number, request: GenerationRequest, result: GenerationResult): Promise<DraftData> {
+export async function recordExchange(tx: TransactionSql, pieceId: number, exchange: Exchange): Promise<DraftData> {
   const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${pieceId} for update`
-  const draft = addExchange(readDraft(row?.draft), {
-    userMessage: { role: 'user', content: request.message, attachments: request.attachments },
-    assistantMessage: {
-      role: 'assistant',
-      content: result.code,
-      attachments: [],
-      patch: result.patch,
-      patches: result.patches,
-      ...(result.answer ? { answer: result.answer } : {}),
-    },
-    tokensUsed: result.tokensUsed,
-    ...(result.verification && { verification: result.verification }),
-  })
+  const draft = addExchange(readDraft(row?.draft), exchange)
   await tx`update pieces set draft = ${jsonb(tx, draft)}, updated_at = now() where id = ${pieceId}`
   return draft
 }
@@ -35,7 +22,7 @@ export async function recordExchange(tx: TransactionSql, pieceId: number, reques
  * JavaScript) offers them again. Something written there since is kept. Runs in the
  * transaction that ends the generation; a Piece without a saved draft is left so.
  */
-export async function restoreUnbuiltInput(tx: TransactionSql, pieceId: number, request: GenerationRequest) {
+export async function restoreUnbuiltInput(tx: TransactionSql, pieceId: number, request: { message: string; attachments: Attachment[] }) {
   const [row] = await tx<{ draft: unknown }[]>`select draft from pieces where id = ${pieceId} for update`
   // No saved draft: the sender keeps its own (an API client that sent none).
   if (row?.draft == null) return

@@ -1,6 +1,4 @@
-import type { Attachment } from './send-schema'
-import { StoredDraft } from './stored'
-import type { Verification } from './types'
+import { StoredDraft, type Attachment, type Verification } from './draft-schema'
 
 /** Spec 2 §3 exchange and draftData. */
 export type Exchange = {

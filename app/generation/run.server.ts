@@ -4,7 +4,8 @@ import { logger } from '~/lib/log.server'
 import { appendEvent } from './events.server'
 import { finishGeneration } from './generations.server'
 import { GENERATION_MAX_MS, type ClaimedGeneration } from './dispatch.server'
-import { runPipeline, TokenBudgetSpent, type CheckHooks, type CheckOutcome, type PipelineProgress, type RunOnCpu } from './pipeline.server'
+import { runPipeline, TokenBudgetSpent } from './pipeline.server'
+import type { CheckHooks, CheckOutcome, PipelineProgress, RunOnCpu } from './types'
 
 /** How often a running generation checks for Stop and reports that it is alive. */
 const STOP_POLL_MS = 250

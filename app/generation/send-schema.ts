@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
+import type { Attachment } from '~/pieces/draft-schema'
 import { PIECE_CODE_MAX, PieceIdField } from '~/pieces/schema'
 import { jsonObject, jsonValue, lines, text } from '~/lib/text'
 
@@ -19,12 +20,12 @@ const DATA_URL = /^data:image\/[a-z0-9.+-]+;base64,[a-z0-9+/=\s]+$/i
 /** Base64 grows bytes by 4/3; the URL's prefix is small. */
 const MAX_ATTACHMENT_URL = Math.ceil((MAX_ATTACHMENT_BYTES * 4) / 3) + 100
 
+/** A sent image: what it becomes is the draft's attachment (app/pieces/draft-schema.ts), checked strictly here. */
 export const AttachmentSchema = z.object({
   id: text().max(100).optional(),
   type: z.literal('image', { error: SendMessages.notAnImage }),
   url: text({ error: SendMessages.notAnImage }).max(MAX_ATTACHMENT_URL, SendMessages.attachmentTooLarge).regex(DATA_URL, SendMessages.notAnImage),
-})
-export type Attachment = z.infer<typeof AttachmentSchema>
+}) satisfies z.ZodType<Attachment>
 
 const HistoryMessage = z.object({
   role: z.enum(['user', 'assistant'], { error: 'messageHistory roles must be user or assistant' }),

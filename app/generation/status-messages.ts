@@ -1,0 +1,19 @@
+/**
+ * Spec 2 §4: the words of a generation's status, as the chat shows them. The engine names
+ * its own steps with some of them (the browser check, the repair), so they live here, once.
+ */
+export const STATUS_MESSAGES = {
+  idle: 'Ready to build your Piece',
+  sending: 'Sending',
+  planning: 'Planning',
+  generating: 'Generating',
+  complete: 'Generation complete',
+  /** Issue 26.4: the builder answered in the chat instead of changing the Piece. */
+  answered: 'Answered in the chat: the Piece was not changed',
+  error: 'Something went wrong',
+  busy: 'Another generation in progress',
+  stopped: 'Generation stopped',
+  verifying: 'Checking in a browser',
+  waitingForCheck: 'Waiting to check in a browser',
+  repairing: 'Fixing what the check found',
+} as const

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { text } from '~/lib/text'
+
+/**
+ * A Piece's saved draft (spec 2 §3 draftData) as it is stored in `jsonb`, parsed where it
+ * comes out of the database: a row written by an older version, or edited by hand, becomes
+ * a valid value or a clear error, never a shape the code only assumed. The generation
+ * engine writes these; the draft is the Piece's, so the shapes live here, below the engine.
+ */
+
+/** Spec 2 §3 attachment: an image kept as a data URL (checked strictly where it is sent: app/generation/send-schema.ts). */
+export const StoredAttachment = z.object({ id: text().max(100).optional(), type: z.literal('image'), url: z.string() })
+export type Attachment = z.infer<typeof StoredAttachment>
+
+/**
+ * Issue 13.1: what loading the built code in a real browser found. `skipped` when no
+ * browser was available; `repair` when a first check failed and the model was asked once
+ * to fix it: whether the repaired version was kept (only when it is better), and the
+ * problems of the version that was not (the first one's when the repair was kept).
+ */
+export const VerificationSchema = z.object({
+  ok: z.boolean(),
+  skipped: z.boolean().catch(false),
+  /** Why nothing was checked (issue 27): never the page's fault. Absent in results older than it: no browser. */
+  skippedBecause: z.enum(['no-browser', 'busy', 'not-served', 'failed']).optional().catch(undefined),
+  errors: z.array(z.string()).catch([]),
+  screenshot: z.string().nullable().catch(null),
+  repair: z
+    .object({ errors: z.array(z.string()).catch([]), kept: z.boolean() })
+    .optional()
+    .catch(undefined),
+})
+export type Verification = z.infer<typeof VerificationSchema>
+
+export const ExchangeSchema = z.object({
+  userMessage: z.object({ role: z.literal('user'), content: z.string(), attachments: z.array(StoredAttachment).catch([]) }),
+  assistantMessage: z.object({
+    role: z.literal('assistant'),
+    content: z.string(),
+    attachments: z.array(StoredAttachment).catch([]),
+    patch: z.string().optional(),
+    patches: z.array(z.unknown()).optional(),
+    /** What the builder said instead of (or besides) building: the offline builder's honest answer. */
+    answer: z.string().optional(),
+  }),
+  tokensUsed: z.number().catch(0),
+  verification: VerificationSchema.optional().catch(undefined),
+})
+
+/** A stored draft; any field that does not parse falls back to its empty value. */
+export const StoredDraft = z.object({
+  currentInput: z.string().catch(''),
+  currentAttachments: z.array(StoredAttachment).catch([]),
+  exchangeHistory: z.array(ExchangeSchema).catch([]),
+  historyIndex: z.number().int().optional().catch(undefined),
+})
