@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
+import { onPieceSaved, withSavedFirst } from '~/pieces/piece-saved'
 import { PIECE_LIST_NEXT_PAGE, PieceMessages } from '~/pieces/schema'
 import { cn } from '~/ui/cn'
 import { PieceIcon } from '~/pieces/piece-icon'
@@ -49,6 +50,9 @@ export function SidebarPieces({ initial, limit }: { initial: SidebarPage; limit:
     setHasMore(initial.has_more)
     setCursor(initial.next_starting_after ?? null)
   }, [initial])
+
+  // A generation that completed saved its Piece's draft without reloading this list: it moves up now.
+  useEffect(() => onPieceSaved((saved) => setPieces((current) => withSavedFirst(current, saved))), [])
 
   useEffect(() => {
     const node = sentinel.current

@@ -273,3 +273,22 @@ test('on complete the page updates from the event stream alone: history, Accept 
   await expect(page.getByRole('button', { name: 'Redo' })).toBeEnabled()
   expect(reads).toHaveLength(1)
 })
+
+test('a completed generation moves its Piece to the top of the sidebar without reloading the page', async ({ page }) => {
+  const { name } = await newPiece(page)
+  const other = `chatjs_${Math.random().toString(36).slice(2, 9)}`
+  expect((await page.request.post('/api/private/pieces', { data: { name: other } })).status()).toBe(201)
+  await page.reload()
+  const sidebar = page.getByTestId('sidebar-pieces').getByRole('link')
+  await expect(sidebar.first()).toContainText(other)
+  const message = ownMessage('a coin flipper')
+  const step = await holdFirstStep(page, message)
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await step.held()
+  await expect(sidebar.first()).toContainText(other)
+  await step.release()
+  await expect(page.getByTestId('chat-status')).toHaveText('Generation complete', { timeout: 20_000 })
+  await expect(sidebar.first()).toContainText(name)
+  await expect(sidebar.nth(1)).toContainText(other)
+})

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react'
 import { addExchange, type DraftData } from '~/pieces/draft'
+import { announcePieceSaved } from '~/pieces/piece-saved'
 import { announceUsage } from '~/usage/live-usage'
 import type { ChatData } from '../types'
 import type { Completed } from './use-generation-stream'
@@ -21,6 +22,7 @@ export function useCompletedChat(loaded: ChatData) {
     // The draft keeps the exchanges before the new one's place, as the server's did when it saved it.
     setShown({ eventId, draft: addExchange({ ...chat.draft, historyIndex: event.historyIndex - 1 }, event.exchange), usage: event.usage })
     announceUsage(event.usage)
+    announcePieceSaved(loaded.pieceId)
   }
   return { chat, complete }
 }
