@@ -1,11 +1,11 @@
 import { Form, Link, useFetcher, useLocation, useNavigate, type FetcherWithComponents } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { useFetcherSettled } from '~/lib/fetcher'
+import type { FormReply } from '~/lib/form-reply'
+import { useFormReply } from '~/ui/use-form-reply'
 import { useHydrated } from '~/lib/hydrated'
-import { useToast } from '~/ui/toaster'
 import { Button, buttonClasses } from '~/ui/button'
 import { Dialog, DialogOpenButton } from '~/ui/dialog'
-import { GoogleMessages, LINK_FAILED_PARAM, LINK_FAILED_VALUE, type UnlinkReply } from './google-messages'
+import { GoogleMessages, LINK_FAILED_PARAM, LINK_FAILED_VALUE } from './google-messages'
 import type { GoogleLinkState } from './google.server'
 
 /** Without JavaScript the unlink dialog is `?unlink=google` on the settings page, rendered by the server. */
@@ -33,12 +33,9 @@ export function GoogleLinkCard({ state }: { state: GoogleLinkState }) {
   // Any navigation (the redirect after unlinking included) re-reads the dialog from the URL.
   useEffect(() => setDialogOpen(askedByUrl), [location.key, askedByUrl])
   // A fetcher: every answer is a redirect back here with its toast; one that never came is the failure toast, the dialog still open.
-  const unlink = useFetcher<UnlinkReply>({ key: 'google-unlink' })
+  const unlink = useFetcher<FormReply>({ key: 'google-unlink' })
   const unlinking = unlink.state !== 'idle'
-  const toast = useToast()
-  useFetcherSettled(unlink, (reply) => {
-    if (reply?.failed) toast({ title: GoogleMessages.unlinkFailed, description: reply.failed, variant: 'destructive' })
-  })
+  useFormReply(unlink, { dialog: false })
 
   if (!state.enabled && !state.linked) return null
   const linkFailed = params.get(LINK_FAILED_PARAM) === LINK_FAILED_VALUE
@@ -124,7 +121,7 @@ function UnlinkDialog({
 }: {
   open: boolean
   busy: boolean
-  fetcher: FetcherWithComponents<UnlinkReply>
+  fetcher: FetcherWithComponents<FormReply>
   closeHref: string
   /** Opened by `?unlink=google`: Cancel also takes the parameter off the URL. */
   leaveUrl: boolean

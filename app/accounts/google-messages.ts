@@ -1,3 +1,4 @@
+import type { FormWords } from '~/lib/form-reply'
 import { AuthMessages } from './schema'
 
 /** Spec 1 §8, word for word, plus our two success notices. */
@@ -17,8 +18,8 @@ export const GoogleMessages = {
   unlinked: 'Google account unlinked',
 } as const
 
-/** What the unlink dialog's fetcher gets when the unlink got no answer (every answer of the server is a redirect). */
-export type UnlinkReply = { failed: string }
+/** The unlink dialog says an unlink that got no answer as its failure toast (every answer of the server is a redirect with its toast). */
+export const UNLINK_FORM_WORDS: FormWords = { failure: () => GoogleMessages.unlinkFailed }
 
 /** `/settings?google=link-failed`: the inline banner that goes with the 'Failed to link' toast. */
 export const LINK_FAILED_PARAM = 'google'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FormWords } from '~/lib/form-reply'
 import { EMAIL_PATTERN } from '~/site/schema'
 import { text } from '~/lib/text'
 
@@ -43,8 +44,8 @@ export const AuthMessages = {
   usernameTaken: 'Username is already taken',
 } as const
 
-/** What the user menu's Log Out fetcher gets when it could not sign out (success is the redirect to sign in). */
-export type LogoutReply = { failed: string }
+/** Log Out says a refusal as its failure toast (success is the redirect to sign in). */
+export const LOGOUT_FORM_WORDS: FormWords = { failure: () => AuthMessages.signOutFailed }
 
 export const CredentialsSchema = z.object({
   email: text({ error: AuthMessages.emailRequired }).trim().min(1, AuthMessages.emailRequired).regex(EMAIL_PATTERN, AuthMessages.emailInvalid),
@@ -52,6 +53,15 @@ export const CredentialsSchema = z.object({
   // Where to go after signing in: read through safeRedirect, so a value it could not use is dropped, not a refusal.
   redirect: text().optional().catch(undefined),
 })
+
+/** The sign-in card shows a refusal under the form; one of the whole submission is also the failure toast (spec 1 §8). */
+export const SIGN_IN_FORM_WORDS: FormWords = {
+  failure: (_sent, path) => (path === '/signup' ? AuthMessages.signUpFailed : AuthMessages.signInFailed),
+  inPlace: () => '',
+}
+
+/** Onboarding shows a refusal under the username (it is taken), or under the form. */
+export const USERNAME_FORM_WORDS: FormWords = { inPlace: () => 'username' }
 
 export const UsernameSchema = z.object({
   username: text({ error: `Username must be at least ${NAME_MIN} characters` })

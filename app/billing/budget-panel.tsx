@@ -4,6 +4,7 @@ import { useFetcher, type FetcherWithComponents } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { PLUS_DAILY_TOKEN_LIMIT } from '~/lib/constants'
 import { useFetcherSettled } from '~/lib/fetcher'
+import type { FormReply } from '~/lib/form-reply'
 import { useHydrated } from '~/lib/hydrated'
 import { useToast } from '~/ui/toaster'
 import { Button } from '~/ui/button'
@@ -11,8 +12,8 @@ import { Spinner } from '~/ui/spinner'
 import { billedAmount, formatTokens } from '~/usage/format'
 import type { UsageData } from '~/usage/usage.server'
 import { BudgetInput, useBudget } from './budget-input'
-import type { PaymentDialogMode } from './payment-dialog-event'
-import { UPGRADE_RESOURCE, USAGE_LOAD_FAILED, UpgradeFormSchema, type UpgradeFormReply, type UsageReply } from './schema'
+import type { PaymentDialogMode } from '~/lib/payment-dialog'
+import { UPGRADE_RESOURCE, USAGE_LOAD_FAILED, UpgradeFormSchema, type UsageReply } from './schema'
 
 type UsageMode = Exclude<PaymentDialogMode, 'upgrade-to-plus'>
 
@@ -27,7 +28,7 @@ export function BudgetPanel({
   pageUsage,
 }: {
   mode: UsageMode
-  fetcher: FetcherWithComponents<UpgradeFormReply>
+  fetcher: FetcherWithComponents<FormReply>
   returnTo: string
   pageUsage: UsageData | undefined
 }) {
@@ -70,7 +71,7 @@ function BudgetForm({
 }: {
   mode: UsageMode
   usage: UsageData
-  fetcher: FetcherWithComponents<UpgradeFormReply>
+  fetcher: FetcherWithComponents<FormReply>
   returnTo: string
 }) {
   const hydrated = useHydrated()

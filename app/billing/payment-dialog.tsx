@@ -1,16 +1,16 @@
 import { useFetcher, useLocation, Link, type FetcherWithComponents } from '@remix-run/react'
 import { forwardRef, useEffect, useState, type ReactNode } from 'react'
-import { useFetcherSettled } from '~/lib/fetcher'
+import type { FormReply } from '~/lib/form-reply'
 import { PLUS_DAILY_TOKEN_LIMIT } from '~/lib/constants'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
-import { useToast } from '~/ui/toaster'
+import { useFormReply } from '~/ui/use-form-reply'
 import type { UsageData } from '~/usage/usage.server'
 import { BudgetPanel } from './budget-panel'
-import { announcePaymentDone, openPaymentDialog, PAYMENT_DIALOG_EVENT, type PaymentDialogDetail, type PaymentDialogMode } from './payment-dialog-event'
+import { announcePaymentDone, openPaymentDialog, PAYMENT_DIALOG_EVENT, type PaymentDialogDetail, type PaymentDialogMode } from '~/lib/payment-dialog'
 import { plusPriceLabel } from './plans'
-import { UPGRADE_RESOURCE, type UpgradeFormReply } from './schema'
-import { dialogModeIn, UPGRADE_PARAM, upgradeHref } from './upgrade'
+import { UPGRADE_RESOURCE } from './schema'
+import { dialogModeIn, UPGRADE_PARAM, upgradeHref } from '~/lib/payment-dialog'
 
 const PLUS_BENEFITS = [
   `${PLUS_DAILY_TOKEN_LIMIT.toLocaleString('en-US')} tokens a day`,
@@ -80,8 +80,7 @@ export function PaymentDialog({ usage }: { usage?: UsageData }) {
   const location = useLocation()
   const here = useHere()
   const [mode, setMode] = useState<PaymentDialogMode | null>(() => dialogModeIn(location.search))
-  const fetcher = useFetcher<UpgradeFormReply>()
-  const toast = useToast()
+  const fetcher = useFetcher<FormReply>()
   const busy = fetcher.state !== 'idle'
 
   useEffect(() => {
@@ -94,14 +93,15 @@ export function PaymentDialog({ usage }: { usage?: UsageData }) {
   }, [])
   useEffect(() => setMode(dialogModeIn(location.search)), [location.search])
 
-  // Success is the action's redirect back here (the page's data, the navbar usage with it, reloads); a refusal is a toast.
-  useFetcherSettled(fetcher, (reply) => {
-    if (!reply) {
+  // Success is the action's redirect back here (the page's data, the navbar usage with it, reloads); a refusal is a toast,
+  // and one that needs PLUS turns the dialog to the upgrade.
+  useFormReply(fetcher, {
+    dialog: false,
+    onDone: () => {
       if (mode) announcePaymentDone(mode)
-      return setMode(null)
-    }
-    toast({ ...reply.toast, variant: 'destructive' })
-    if (reply.requiresSubscription) setMode('upgrade-to-plus')
+      setMode(null)
+    },
+    onRefused: (reply) => reply.upgrade && setMode(reply.upgrade),
   })
 
   const heading = mode ? HEADINGS[mode] : HEADINGS['upgrade-to-plus']
@@ -131,7 +131,7 @@ export function PaymentDialog({ usage }: { usage?: UsageData }) {
   )
 }
 
-function PlusPanel({ fetcher, returnTo }: { fetcher: FetcherWithComponents<UpgradeFormReply>; returnTo: string }) {
+function PlusPanel({ fetcher, returnTo }: { fetcher: FetcherWithComponents<FormReply>; returnTo: string }) {
   return (
     <>
       <ul className="space-y-2 text-sm">

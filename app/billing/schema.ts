@@ -1,4 +1,5 @@
-import type { SubmissionResult } from '@conform-to/react'
+import type { FormWords } from '~/lib/form-reply'
+import { PAYMENT_DIALOG_MODES, type PaymentDialogMode } from '~/lib/payment-dialog'
 import { z } from 'zod'
 import { BUDGET_MAX, BUDGET_MIN } from '~/lib/constants'
 import { lines, text } from '~/lib/text'
@@ -80,8 +81,11 @@ export const UPGRADE_FAILURES = {
   'update-usage-based-pricing': 'Failed to update price cap',
 } as const
 
-/** What the payment dialog's action answers a fetcher when it refuses (success redirects). */
-export type UpgradeFormReply = { result: SubmissionResult<string[]>; toast: { title: string; description?: string }; requiresSubscription?: boolean }
+/** The mode a payment dialog's form was sent from (a form without one is the upgrade). */
+export const modeOfForm = (sent: { intent?: string }): PaymentDialogMode => PAYMENT_DIALOG_MODES.find((mode) => mode === sent.intent) ?? 'upgrade-to-plus'
+
+/** What the payment dialog's forms say of a refusal (the form kit: app/lib/form-reply.ts): the mode's failure toast, and why. */
+export const UPGRADE_FORM_WORDS: FormWords = { failure: (sent) => UPGRADE_FAILURES[modeOfForm(sent)] }
 
 /** Spec 1 §8: the toast when the payment dialog's usage cannot be loaded. */
 export const USAGE_LOAD_FAILED = 'Failed to fetch usage data'

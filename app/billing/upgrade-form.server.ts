@@ -1,18 +1,15 @@
-import { isDomainError, type RefusalKind } from '~/lib/errors'
+import { isDomainError } from '~/lib/errors'
 import { startCheckout } from './checkout.server'
 import { enableUsageBasedPricing, setPriceCap } from './manage.server'
-import { BILLING_MESSAGES, budgetOf, UPGRADE_FAILURES, type UpgradeForm } from './schema'
+import { BILLING_MESSAGES, budgetOf, type UpgradeForm } from './schema'
 
-export type UpgradeFormOutcome =
-  | { kind: 'checkout'; url: string }
-  | { kind: 'done' }
-  | { kind: 'refused'; title: string; description?: string; reason: RefusalKind; requiresSubscription?: boolean; alreadyPlus?: boolean }
+export type UpgradeFormOutcome = { kind: 'checkout'; url: string } | { kind: 'done' } | { kind: 'already-plus' }
 
 /**
  * The payment dialog's three forms (spec 1 §4), with the same feature functions as the
  * JSON API: upgrade starts the checkout; enabling usage-based pricing adds the metered
- * subscription, then sets the cap; updating sets the cap only. A refusal is the spec's
- * failure toast for the mode with the reason under it.
+ * subscription, then sets the cap; updating sets the cap only. A refusal is thrown (the
+ * form kit says it as the mode's failure toast), except that the user has PLUS already.
  */
 export async function applyUpgradeForm(user: { id: number; email: string }, form: UpgradeForm, returnTo: string): Promise<UpgradeFormOutcome> {
   try {
@@ -28,15 +25,7 @@ export async function applyUpgradeForm(user: { id: number; email: string }, form
         return { kind: 'done' }
     }
   } catch (error) {
-    if (!isDomainError(error)) throw error
-    const alreadyPlus = error.message === BILLING_MESSAGES.alreadyPlus
-    return {
-      kind: 'refused',
-      title: alreadyPlus ? error.message : UPGRADE_FAILURES[form.intent],
-      description: alreadyPlus ? undefined : error.message,
-      reason: error.kind,
-      requiresSubscription: Boolean(error.details.requiresSubscription),
-      alreadyPlus,
-    }
+    if (isDomainError(error) && error.message === BILLING_MESSAGES.alreadyPlus) return { kind: 'already-plus' }
+    throw error
   }
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import { openPaymentDialog } from '~/billing/payment-dialog-event'
+import { openPaymentDialog } from '~/lib/payment-dialog'
 import { AGENTIC_PROCEED_DELAY_MS } from '~/lib/constants'
 import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'

@@ -1,16 +1,13 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import type { SessionUser } from '~/accounts/session.server'
 import { isPlus } from '~/accounts/plan.server'
 import { setSelectedModel } from '~/accounts/preferences.server'
 import { MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { DomainError } from '~/lib/errors'
-import { firstError } from '~/lib/fetcher'
 import { sql } from '~/lib/db.server'
 import type { Toast } from '~/lib/toast'
 import { getOwnPiece, requireOwnPiece, updatePiece, type OwnPiece } from '~/pieces/pieces.server'
 import { pieceOriginIn, type PreviewOrigins } from '~/lib/origins.server'
 import { previewUrl, runnerUrl } from '~/pieces/preview.server'
-import { PieceMessages } from '~/pieces/schema'
 import { getUsage } from '~/usage/usage.server'
 import { codeAt, readDraft, redo, undo, type DraftData } from '~/pieces/draft'
 import { keepInput } from '~/pieces/draft.server'
@@ -18,8 +15,8 @@ import { activeGeneration, startGeneration, stopGeneration } from '~/generation/
 import { ChatToasts } from './messages'
 import { normalizeModel } from '~/lib/models'
 import { dismissOutcome, lastOutcome, runningGeneration } from '~/generation/outcome.server'
-import { ChatFormSchema, type ChatForm, type ChatIntent } from './schema'
-import { SendMessages, type SendInput } from '~/generation/send-schema'
+import type { ChatForm, ChatIntent } from './schema'
+import type { SendInput } from '~/generation/send-schema'
 import type { ChatData } from './types'
 import { imagesAsAttachments } from './uploads.server'
 
@@ -70,23 +67,23 @@ export const opensUpgrade = (error: DomainError) => Boolean(error.details.requir
 /**
  * The chat's forms (issue: "the prompt form posts, the page shows the generation's status
  * and refreshes itself until it is done, and Accept, Reject, Undo and Redo are forms"),
- * with or without JavaScript: one schema, one set of rules. Refusals are thrown as
- * DomainErrors; the route shapes the answer. `keep`: the message of a send that did not
- * start is kept in the saved draft (the page without JavaScript; the page with it keeps
- * the message in its input itself).
+ * with or without JavaScript: one schema, one set of rules, read and answered by the form
+ * kit in the route. Refusals are thrown as DomainErrors. `keep`: the message of a send that
+ * did not start is kept in the saved draft (the page without JavaScript; the page with it
+ * keeps the message in its input itself).
  */
-export async function handleChatForm(user: SessionUser, pieceId: number, formData: FormData, { keep = false } = {}): Promise<ChatFormDone> {
-  const submission = parseWithZod(formData, { schema: ChatFormSchema })
-  if (submission.status !== 'success') {
-    if (keep && formData.get('intent') === 'send') await keepUnsent(user.id, pieceId, formData.get('message'))
-    // A missing or unknown intent is a failed update; otherwise the first problem, in the user's words.
-    throw new DomainError('invalid', submission.error?.intent ? PieceMessages.updateFailed : (firstError(submission.reply()) ?? SendMessages.failed))
-  }
-  const form = submission.value
+export async function handleChatForm(user: SessionUser, pieceId: number, form: ChatForm, { keep = false } = {}): Promise<ChatFormDone> {
   const piece = await requireOwnPiece(user.id, pieceId)
   const draft = readDraft(piece.draftData)
   if (form.intent === 'send') return send(user, piece, draft, form, keep)
   return { intent: form.intent, toast: await apply(user, piece, draft, form) }
+}
+
+/** A send refused before it could be read (JavaScript off): its text, when it is text, goes back in the input. */
+export async function keepUnsent(userId: number, pieceId: number, sent: Record<string, unknown>) {
+  const message = sent.message
+  if (sent.intent !== 'send' || typeof message !== 'string' || !message.trim() || message.length > MAX_MESSAGE_CHARS) return
+  if (await getOwnPiece(userId, pieceId)) await keepInput(pieceId, message, [])
 }
 
 /**
@@ -108,12 +105,6 @@ async function send(user: SessionUser, piece: OwnPiece, draft: DraftData, form: 
     throw error
   }
   return { intent: 'send' }
-}
-
-/** A send refused before it could be read: its text, when it is text, goes back in the input. */
-async function keepUnsent(userId: number, pieceId: number, message: FormDataEntryValue | null) {
-  if (typeof message !== 'string' || !message.trim() || message.length > MAX_MESSAGE_CHARS) return
-  if (await getOwnPiece(userId, pieceId)) await keepInput(pieceId, message, [])
 }
 
 type SendForm = Extract<ChatForm, { intent: 'send' }>

@@ -1,4 +1,7 @@
 import { z } from 'zod'
+import type { FormReply, FormWords } from '~/lib/form-reply'
+import { PieceMessages } from '~/pieces/schema'
+import { ChatToasts } from './messages'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { AttachmentSchema, SendMessages } from '~/generation/send-schema'
 import { lines, text } from '~/lib/text'
@@ -52,19 +55,30 @@ export const ChatFormSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('accept') }),
   z.object({ intent: z.literal('reject') }),
   z.object({ intent: z.literal('model'), selectedModel: text().max(50) }),
-])
+], { error: PieceMessages.updateFailed })
 
 export type ChatForm = z.infer<typeof ChatFormSchema>
 export type ChatIntent = ChatForm['intent']
 
-/** A refused chat form as the page with JavaScript gets it: the status and the error body of the JSON API. */
-export type Refusal = { status: number; message: string; requiresSubscription?: boolean }
+/**
+ * What a chat form that was done answers a fetcher (a page load gets a redirect instead):
+ * its intent, and `confirm` when a send waits for Confirm Overwrite (it was made from an
+ * earlier point without it).
+ */
+export type ChatDone = { intent: ChatIntent; confirm?: 'overwrite' }
+export type ChatFormReply = FormReply<ChatDone>
+
+const SETTINGS_INTENTS: ReadonlySet<string> = new Set<ChatIntent>(['undo', 'redo', 'accept', 'reject', 'model'])
 
 /**
- * The action's answer to a fetcher (a page load gets a redirect instead). `confirm` asks
- * for Confirm Overwrite first: the send was made from an earlier point without it.
+ * What the chat's forms say of a refusal (the form kit: app/lib/form-reply.ts): a send's
+ * shows in the status line (spec 2 §8), with the limit's overlay when it has one; Stop's
+ * and the history's and the model's are their toasts.
  */
-export type ChatFormReply = { ok: true; intent: ChatIntent } | { ok: false; refusal: Refusal } | { ok: false; confirm: 'overwrite' }
+export const CHAT_FORM_WORDS: FormWords = {
+  failure: (sent) => (sent.intent === 'stop' ? ChatToasts.stopFailed : SETTINGS_INTENTS.has(sent.intent ?? '') ? ChatToasts.settingsFailed : undefined),
+  inPlace: (sent) => (sent.intent === 'send' ? '' : undefined),
+}
 
 /** Without JavaScript, Confirm Overwrite is the editor with `?confirm=overwrite`, rendered open by the server. */
 export const CONFIRM_PARAM = 'confirm'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FormWords } from '~/lib/form-reply'
 import { PRODUCT_NAME } from '~/lib/constants'
 import { lines } from '~/lib/text'
 
@@ -26,5 +27,5 @@ export const FEEDBACK_RESOURCE = '/resources/feedback'
 /** `?feedback=sent` shows the thank-you without JavaScript. */
 export const FEEDBACK_PARAM = 'feedback'
 
-/** The popover's form answer to a fetcher. */
-export type FeedbackReply = { sent: true } | { sent: false; error: string }
+/** What the popover says of a refusal (the form kit: app/lib/form-reply.ts): the failure toast, and why; the text stays. */
+export const FEEDBACK_FORM_WORDS: FormWords = { failure: () => FeedbackMessages.failed }

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { useEffect, useRef } from 'react'
 
 type SettlingFetcher<Data> = { state: 'idle' | 'loading' | 'submitting'; data: Data }
@@ -31,11 +30,4 @@ export function useFetcherSettled<Data>(fetcher: SettlingFetcher<Data>, onSettle
     busy.current = false
     latest.current(answered ? fetcher.data : undefined)
   }, [fetcher.state, fetcher.data])
-}
-
-/** The first error of a refused submission: the form's own, then any field's. */
-export function firstError(result: SubmissionResult<string[]> | null | undefined): string | null {
-  if (!result || result.status !== 'error' || !result.error) return null
-  const { '': formErrors, ...fieldErrors } = result.error
-  return [...(formErrors ?? []), ...Object.values(fieldErrors).flatMap((errors) => errors ?? [])][0] ?? null
 }

@@ -2,10 +2,10 @@ import type { ClientActionFunctionArgs, ClientLoaderFunctionArgs } from '@remix-
 import { UNSAFE_ErrorResponseImpl as ErrorResponse } from '@remix-run/router'
 import { describe, expect, it } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE, RATE_LIMITED_MESSAGE } from './messages'
-import { UNREACHABLE_MESSAGE, answerWhenUnreachable, isRefusedInBrowser, refusedSubmission, replyWhenUnreachable } from './unreachable'
+import { UNREACHABLE_MESSAGE, answerWhenUnreachable, isRefusedInBrowser, replyWhenUnreachable } from './unreachable'
 
-type Reply = { refused: string; form: Record<string, unknown>; path: string }
-const clientAction = replyWhenUnreachable<Reply>((refused, form, url) => ({ refused, form, path: url.pathname }))
+/** A form whose failure toast names what was sent and where. */
+const clientAction = replyWhenUnreachable({ failure: (sent, path) => `Failed to save ${sent.field} on ${path}` })
 const clientLoader = answerWhenUnreachable((refused) => ({ refused }))
 
 /** Posts `field=value` through the clientAction to a server action that fails with `failure`. */
@@ -35,12 +35,17 @@ describe('replyWhenUnreachable', () => {
   })
 
   it.each([
-    [new TypeError('Failed to fetch'), UNREACHABLE_MESSAGE],
-    [new ErrorResponse(503, 'Service Unavailable', DATABASE_UNAVAILABLE_MESSAGE), DATABASE_UNAVAILABLE_MESSAGE],
-    [new ErrorResponse(429, 'Too Many Requests', RATE_LIMITED_MESSAGE), RATE_LIMITED_MESSAGE],
-  ])('turns %s into the form’s own refusal, naming what was sent, marked as made in the browser', async (failure, message) => {
+    [new TypeError('Failed to fetch'), UNREACHABLE_MESSAGE, 0],
+    [new ErrorResponse(503, 'Service Unavailable', DATABASE_UNAVAILABLE_MESSAGE), DATABASE_UNAVAILABLE_MESSAGE, 503],
+    [new ErrorResponse(429, 'Too Many Requests', RATE_LIMITED_MESSAGE), RATE_LIMITED_MESSAGE, 429],
+  ])('turns %s into the form kit’s refusal in the form’s words, what was sent kept, marked as made in the browser', async (failure, message, status) => {
     const reply = await post(failure)
-    expect(reply).toEqual({ refused: message, form: { field: 'value' }, path: '/settings' })
+    expect(reply).toEqual({
+      ok: false,
+      status,
+      result: { status: 'error', initialValue: { field: 'value' }, error: { '': [message] } },
+      toast: { title: 'Failed to save value on /settings', description: message },
+    })
     expect(isRefusedInBrowser(reply)).toBe(true)
   })
 
@@ -72,15 +77,5 @@ describe('answerWhenUnreachable', () => {
   it('leaves a real fault to the error boundary', async () => {
     const bug = new Error('bug')
     await expect(load(bug)).rejects.toBe(bug)
-  })
-})
-
-describe('refusedSubmission', () => {
-  it('puts what was sent back as the form’s values, with the message as its error', () => {
-    expect(refusedSubmission('No answer', { name: 'Ada', message: 'Hello' })).toEqual({
-      status: 'error',
-      initialValue: { name: 'Ada', message: 'Hello' },
-      error: { '': ['No answer'] },
-    })
   })
 })

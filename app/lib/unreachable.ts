@@ -1,5 +1,5 @@
-import type { SubmissionResult } from '@conform-to/react'
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from '@remix-run/react'
+import { refusedReply, type FormReply, type FormWords } from './form-reply'
 import { DATABASE_UNAVAILABLE_MESSAGE, RATE_LIMITED_MESSAGE } from './messages'
 
 /** A fetcher's post that never reached the server (offline, the server restarting). */
@@ -28,42 +28,40 @@ function refusedHere<Reply>(reply: Reply): Reply {
 /** Whether an action's answer is a refusal made in the browser: nothing changed, and the server could not be asked. */
 export const isRefusedInBrowser = (reply: unknown) => typeof reply === 'object' && reply !== null && refusedInBrowser.has(reply)
 
-/** What a form sent, its text fields by name (a file cannot be put back in an input). */
-export type SentForm = Record<string, string>
-
 /**
- * The failure a request met before any answer the page can use: the message to show, or
- * null for a real fault (a 500, a 403, a bug), which the error
- * boundary shows. fetch() rejects with a TypeError when no answer arrives.
+ * The failure a request met before any answer the page can use: the message to show and the
+ * status (0: no answer at all), or null for a real fault (a 500, a 403, a bug), which the
+ * error boundary shows. fetch() rejects with a TypeError when no answer arrives.
  */
-function failureOf(error: unknown): string | null {
-  if (error instanceof TypeError) return UNREACHABLE_MESSAGE
-  return (isRouteErrorResponse(error) && REFUSED_IN_PLACE[error.status]) || null
+function failureOf(error: unknown): { message: string; status: number } | null {
+  if (error instanceof TypeError) return { message: UNREACHABLE_MESSAGE, status: 0 }
+  const message = isRouteErrorResponse(error) ? REFUSED_IN_PLACE[error.status] : undefined
+  return message ? { message, status: (error as { status: number }).status } : null
 }
 
 /**
  * The one path every form posted with JavaScript takes: a route's `clientAction` that passes
  * the submission to its server action and turns a request that never got an answer, one
  * answered 503 because the database is down, or one the rate limit refused before any action
- * ran (429: server/respond.ts `refuse`) into the route's own refusal reply, built by
- * `refusal` from the message, what was sent and where (so it names the action and puts the form
- * back as it was). Without it Remix sends the failure to the error boundary and the whole
- * page turns into an error page, losing what was typed.
+ * ran (429: server/respond.ts `refuse`) into the form kit's refusal (app/lib/form-reply.ts),
+ * in the form's own words: its failure toast names the action, and what was sent goes back
+ * in the form. Without it Remix sends the failure to the error boundary and the whole page
+ * turns into an error page, losing what was typed.
  *
  * The page's data is not reloaded after such a reply (see `isRefusedInBrowser`). Posts made
  * without JavaScript never come here.
  */
-export function replyWhenUnreachable<Reply>(refusal: (message: string, form: SentForm, url: URL) => Reply) {
-  return async ({ request, serverAction }: ClientActionFunctionArgs): Promise<Reply> => {
+export function replyWhenUnreachable(words: FormWords) {
+  return async ({ request, serverAction }: ClientActionFunctionArgs): Promise<FormReply<never>> => {
     // Read before the server action takes the body: the refusal names what was being saved.
     const sent = request.clone()
     try {
-      return (await serverAction()) as Reply
+      return (await serverAction()) as FormReply<never>
     } catch (error) {
       const failure = failureOf(error)
       if (!failure) throw error
       const form = Object.fromEntries([...(await sent.formData()).entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-      return refusedHere(refusal(failure, form, new URL(request.url)))
+      return refusedHere(refusedReply(words, failure, form, new URL(request.url).pathname))
     }
   }
 }
@@ -81,16 +79,7 @@ export function answerWhenUnreachable<Reply>(refusal: (message: string) => Reply
     } catch (error) {
       const failure = failureOf(error)
       if (!failure) throw error
-      return refusal(failure)
+      return refusal(failure.message)
     }
   }
-}
-
-/**
- * A conform reply for a form refused in the browser: the message as the form's error, and
- * what was sent as the form's values, so a form that the page renders afresh (a navigation
- * post's page) shows what the user had typed.
- */
-export function refusedSubmission(message: string, form: SentForm): SubmissionResult<string[]> {
-  return { status: 'error', initialValue: form, error: { '': [message] } }
 }

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from '@conform-to/react'
+import type { FormWords } from '~/lib/form-reply'
 import { z } from 'zod'
 import { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, nameProblem, normalizeName } from '~/accounts/schema'
 import { FREE_PIECE_LIMIT, MAX_MESSAGE_CHARS, PRODUCT_NAME } from '~/lib/constants'
@@ -229,8 +229,16 @@ export const PIECE_FORM_FAILURES: Record<PieceIntent, string> = {
   delete: PieceMessages.deleteFailed,
 }
 
-/** What the action answers a fetcher whose form it refused; success is a redirect. */
-export type PieceFormReply = { result: SubmissionResult<string[]>; requiresSubscription?: boolean }
+/**
+ * What the Piece forms say of a refusal (the form kit: app/lib/form-reply.ts). New Piece and
+ * Rename show the feature's refusal under the name (it is taken, the free limit is reached),
+ * the description form under the description; anything else is the action's failure toast
+ * (spec 1 §8) with the reason under it.
+ */
+export const PIECE_FORM_WORDS: FormWords = {
+  failure: (sent) => PIECE_FORM_FAILURES[sent.intent as PieceIntent] ?? PieceMessages.updateFailed,
+  inPlace: (sent) => (sent.intent === 'create' || sent.intent === 'rename' ? 'name' : sent.intent === 'describe' ? 'description' : undefined),
+}
 
 export const PieceNameQuery = z.object({ name: text({ error: 'name is required' }).max(200, 'name is too long') })
 

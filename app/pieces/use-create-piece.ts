@@ -1,10 +1,7 @@
 import { useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useFetcher } from '@remix-run/react'
-import { openPaymentDialog } from '~/billing/payment-dialog-event'
-import { firstError } from '~/lib/fetcher'
-import { useNamedFormFetcher } from './form-refusal'
-import { PieceFormSchema, type PieceFormReply } from './schema'
+import { usePieceFetcher } from './menu/use-piece-fetcher'
+import { PieceFormSchema } from './schema'
 
 /**
  * A New Piece form (intent `create`): checked as typed by the shared schema, then by the
@@ -13,18 +10,14 @@ import { PieceFormSchema, type PieceFormReply } from './schema'
  * redirect to the new Piece's editor.
  */
 export function useCreatePieceForm(id: string, { source, onCreated }: { source: string; onCreated?: () => void }) {
-  const fetcher = useFetcher<PieceFormReply>()
+  const fetcher = usePieceFetcher('create', { dialog: source, onSettled: (refused) => !refused && onCreated?.() })
   const [form, fields] = useForm({
     id,
-    lastResult: fetcher.data?.result,
+    lastResult: fetcher.lastResult,
     constraint: getZodConstraint(PieceFormSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PieceFormSchema }),
-  })
-  useNamedFormFetcher(fetcher, 'create', (reply) => {
-    if (reply?.requiresSubscription) openPaymentDialog('upgrade-to-plus', source)
-    if (!firstError(reply?.result)) onCreated?.()
   })
   return { fetcher, form, fields, pending: fetcher.state !== 'idle' }
 }

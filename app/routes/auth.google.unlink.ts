@@ -2,7 +2,7 @@ import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { GoogleMessages, unlinkGoogle, unlinkMessage } from '~/accounts/google.server'
 import { getOptionalUser } from '~/accounts/session.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { UnlinkReply } from '~/accounts/google-messages'
+import { UNLINK_FORM_WORDS } from '~/accounts/google-messages'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 
 /** The unlink dialog's 'Unlink Google' (spec 1 §2.5, §5). */
@@ -17,4 +17,4 @@ export async function action({ request }: ActionFunctionArgs) {
 export const loader = () => redirect('/settings')
 
 /** With JavaScript, an unlink that never reaches the server is the failure toast, and the dialog stays open. */
-export const clientAction = replyWhenUnreachable<UnlinkReply>((message) => ({ failed: message }))
+export const clientAction = replyWhenUnreachable(UNLINK_FORM_WORDS)

@@ -7,8 +7,9 @@ import { pageTitle } from '~/site/pages'
 import { Logo } from '~/shell/logo'
 import { Button, buttonClasses } from '~/ui/button'
 import { GeneralErrorBoundary } from '~/ui/error-page'
-import { FormToast } from '~/ui/form-toast'
-import { UPGRADE_FAILURES } from '~/billing/schema'
+import { StaticFormToast } from '~/ui/form-toast'
+import { useFormReply } from '~/ui/use-form-reply'
+import { UPGRADE_FORM_WORDS } from '~/billing/schema'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
@@ -29,14 +30,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 /** With JavaScript, a confirmation that never reaches the server is the upgrade's failure toast; the page stays. */
-export const clientAction = replyWhenUnreachable((message) => ({
-  toast: { title: UPGRADE_FAILURES['upgrade-to-plus'], description: message, variant: 'destructive' as const },
-}))
+export const clientAction = replyWhenUnreachable(UPGRADE_FORM_WORDS)
 
 export default function LocalCheckoutRoute() {
   const { checkout } = useLoaderData<typeof loader>()
   const busy = useNavigation().state === 'submitting'
   const refused = useActionData<typeof clientAction>()
+  useFormReply(refused, { dialog: false })
   return (
     <main className="grid min-h-dvh place-items-center px-4 py-10">
       <div className="w-full max-w-md">
@@ -72,7 +72,7 @@ export default function LocalCheckoutRoute() {
           )}
         </div>
       </div>
-      <FormToast toast={refused?.toast} />
+      <StaticFormToast reply={refused} />
     </main>
   )
 }

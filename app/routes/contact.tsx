@@ -1,18 +1,18 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { redirectSignedIn } from '~/accounts/redirects.server'
 import { getOptionalUser } from '~/accounts/session.server'
 import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
-import { isBot, rateLimitedReply } from '~/lib/forms.server'
+import { answerForm } from '~/lib/form-kit.server'
+import { isBot } from '~/lib/forms.server'
+import { RATE_LIMITED_MESSAGE } from '~/lib/messages'
 import { ContactPage } from '~/site/contact-page'
 import { saveContactMessage } from '~/site/contact.server'
 import { describedPage, PAGE_DESCRIPTIONS } from '~/site/pages'
-import { ContactMessages, ContactSchema, SignedInContactSchema } from '~/site/schema'
+import { CONTACT_FORM_WORDS, ContactSchema, SignedInContactSchema } from '~/site/schema'
 import { GeneralErrorBoundary } from '~/ui/error-page'
-import { logger } from '~/lib/log.server'
-import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
-import type { Toast } from '~/lib/toast'
+import { useFormReply } from '~/ui/use-form-reply'
+import { replyWhenUnreachable } from '~/lib/unreachable'
 import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 /** /contact for visitors and /settings/contact for users (who are not asked for an email). */
@@ -28,30 +28,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   const user = await getOptionalUser(request)
   const formData = await request.formData()
-  const submission = parseWithZod(formData, { schema: user ? SignedInContactSchema : ContactSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply(), toast: null }, { status: 400 })
-  if (context.rateLimited) return data({ result: rateLimitedReply(submission), toast: null }, { status: 429 })
-  const sent = `${url.pathname}?sent=1`
-  if (isBot(formData)) return redirect(sent)
-  const value: { name?: string; message: string; email?: string } = submission.value
-  try {
-    await saveContactMessage({ name: value.name, message: value.message, email: value.email ?? user!.email, userId: user?.id })
-  } catch (error) {
-    logger('contact').error({ err: error }, 'could not save a message')
-    return data({ result: submission.reply(), toast: { title: ContactMessages.sendFailed, variant: 'destructive' as const } }, { status: 503 })
-  }
-  return redirect(sent)
+  const form = { ...CONTACT_FORM_WORDS, schema: user ? SignedInContactSchema : ContactSchema }
+  return answerForm(request, form, {
+    component: 'contact',
+    formData,
+    refusal: context.rateLimited ? { message: RATE_LIMITED_MESSAGE, status: 429 } : null,
+    run: async (value: { name?: string; message: string; email?: string }) => {
+      const sent = redirect(`${url.pathname}?sent=1`)
+      if (isBot(formData)) return sent
+      await saveContactMessage({ name: value.name, message: value.message, email: value.email ?? user!.email, userId: user?.id })
+      return sent
+    },
+  })
 }
 
 /** With JavaScript, a message that never reaches the server is the failure toast, and the form keeps what was typed. */
-export const clientAction = replyWhenUnreachable((message, form) => ({
-  result: refusedSubmission(message, form),
-  toast: { title: ContactMessages.sendFailed, description: message, variant: 'destructive' } as Omit<Toast, 'id'> | null,
-}))
+export const clientAction = replyWhenUnreachable(CONTACT_FORM_WORDS)
 
 export default function ContactRoute() {
   const { askEmail } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof action | typeof clientAction>()
+  const reply = useActionData<typeof clientAction>()
+  const { lastResult } = useFormReply(reply, { dialog: false })
   const location = useLocation()
   const sent = new URLSearchParams(location.search).get('sent') === '1'
   return (
@@ -60,8 +57,8 @@ export default function ContactRoute() {
       action={location.pathname}
       askEmail={askEmail}
       inSettings={location.pathname.startsWith('/settings')}
-      lastResult={actionData?.result}
-      toast={actionData?.toast}
+      lastResult={lastResult}
+      reply={reply}
       sent={sent}
     />
   )

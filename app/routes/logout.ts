@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
 import { destroySession } from '~/accounts/session.server'
-import type { LogoutReply } from '~/accounts/schema'
+import { LOGOUT_FORM_WORDS } from '~/accounts/schema'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 
 /** Deletes the session on the server; a GET never logs anyone out. */
@@ -11,4 +11,4 @@ export async function action({ request }: ActionFunctionArgs) {
 export const loader = () => redirect('/signin')
 
 /** With JavaScript, a Log Out that never reaches the server is the failure toast; the user stays where they were. */
-export const clientAction = replyWhenUnreachable<LogoutReply>((message) => ({ failed: message }))
+export const clientAction = replyWhenUnreachable(LOGOUT_FORM_WORDS)

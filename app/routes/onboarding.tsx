@@ -1,17 +1,18 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLocation } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
 import { redirectSignedIn } from '~/accounts/redirects.server'
-import { AuthMessages, UsernameSchema } from '~/accounts/schema'
+import { AuthMessages, USERNAME_FORM_WORDS, UsernameSchema } from '~/accounts/schema'
 import { UsernameForm } from '~/accounts/username-form'
 import { isUsernameTaken, setUsername } from '~/accounts/users.server'
-import { rateLimitedReply } from '~/lib/forms.server'
+import { answerForm } from '~/lib/form-kit.server'
+import { RATE_LIMITED_MESSAGE } from '~/lib/messages'
 import { afterOnboarding } from '~/pieces/onboarding.server'
 import { pageTitle } from '~/site/pages'
 import { Logo } from '~/shell/logo'
 import { GeneralErrorBoundary } from '~/ui/error-page'
-import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
+import { useFormReply } from '~/ui/use-form-reply'
+import { replyWhenUnreachable } from '~/lib/unreachable'
 import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,25 +23,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { allowUnboarded: true })
-  const submission = await parseWithZod(await request.formData(), {
-    schema: UsernameSchema.superRefine(async ({ username }, ctx) => {
-      if (await isUsernameTaken(username, user.id)) ctx.addIssue({ code: 'custom', path: ['username'], message: AuthMessages.usernameTaken })
-    }),
-    async: true,
+  return answerForm(request, USERNAME_FORM, {
+    component: 'accounts',
+    refusal: context.rateLimited ? { message: RATE_LIMITED_MESSAGE, status: 429 } : null,
+    run: async ({ username }, { refuse }) => {
+      const taken = () => refuse({ message: AuthMessages.usernameTaken, status: 409, ofSent: true })
+      if (await isUsernameTaken(username, user.id)) return taken()
+      if (!(await setUsername(user.id, username))) return taken()
+      return redirect(await afterOnboarding(user.id, new URL(request.url).searchParams.get('prompt')))
+    },
   })
-  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 })
-  if (context.rateLimited) return data({ result: rateLimitedReply(submission) }, { status: 429 })
-  if (!(await setUsername(user.id, submission.value.username))) {
-    return data({ result: submission.reply({ fieldErrors: { username: [AuthMessages.usernameTaken] } }) }, { status: 409 })
-  }
-  return redirect(await afterOnboarding(user.id, new URL(request.url).searchParams.get('prompt')))
 }
 
+const USERNAME_FORM = { ...USERNAME_FORM_WORDS, schema: UsernameSchema }
+
 /** With JavaScript, a username that never reaches the server is refused under the form, and stays in the field. */
-export const clientAction = replyWhenUnreachable((message, form) => ({ result: refusedSubmission(message, form) }))
+export const clientAction = replyWhenUnreachable(USERNAME_FORM_WORDS)
 
 export default function OnboardingRoute() {
-  const actionData = useActionData<typeof clientAction>()
+  const { lastResult } = useFormReply(useActionData<typeof clientAction>(), { dialog: false })
   const location = useLocation()
   return (
     <main className="grid min-h-dvh place-items-center px-4 py-10">
@@ -51,7 +52,7 @@ export default function OnboardingRoute() {
         <div className="rounded-2xl border border-zinc-200 p-6 shadow-xl dark:border-zinc-800 dark:bg-zinc-900/60">
           <h1 className="text-xl font-semibold">Choose a username</h1>
           <p className="mt-1 mb-6 text-sm text-zinc-500">Letters, numbers, underscores and periods; 3 to 24 characters.</p>
-          <UsernameForm action={`/onboarding${location.search}`} lastResult={actionData?.result} />
+          <UsernameForm action={`/onboarding${location.search}`} lastResult={lastResult} />
         </div>
       </div>
     </main>

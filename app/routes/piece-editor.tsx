@@ -4,16 +4,15 @@ import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
 import { ChatBuilder } from '~/chat/chat-builder'
 import { isBehindLatest } from '~/pieces/draft'
-import { chatData, handleChatForm } from '~/chat/editor.server'
-import { CONFIRM_OVERWRITE, CONFIRM_PARAM, type ChatFormReply } from '~/chat/schema'
+import { chatData } from '~/chat/editor.server'
+import { CHAT_FORM_WORDS, CONFIRM_OVERWRITE, CONFIRM_PARAM } from '~/chat/schema'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
-import { isDocumentSubmission } from '~/lib/submission.server'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 import { editorPageData } from '~/pieces/pages.server'
 import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
-import { chatFormDone, chatFormFailed, chatFormRefused } from './piece-editor.server'
+import { answerChatForm } from './piece-editor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -30,21 +29,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
-  if (!user) return chatFormRefused(request, '/', { status: 401, message: AUTH_REQUIRED_MESSAGE })
+  if (!user) return answerChatForm(request, null, 0, '/', { status: 401, message: AUTH_REQUIRED_MESSAGE })
   const { owned } = await editorPageData(request, user, params.pieceName ?? '')
-  const here = `/pieces/${owned.name}`
-  try {
-    const done = await handleChatForm(user, owned.id, await request.formData(), { keep: isDocumentSubmission(request) })
-    return chatFormDone(request, here, done)
-  } catch (error) {
-    return chatFormFailed(request, here, error)
-  }
+  return answerChatForm(request, user, owned.id, `/pieces/${owned.name}`, null)
 }
 
-/** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
 /** With JavaScript, a chat form that never reaches the server is refused in place (the status says so, the message stays), not an error page. */
-export const clientAction = replyWhenUnreachable<ChatFormReply>((message) => ({ ok: false, refusal: { status: 0, message } }))
+export const clientAction = replyWhenUnreachable(CHAT_FORM_WORDS)
 
+/** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
 export default function PieceEditorRoute() {
   const { piece, chat, prompt, askOverwrite } = useLoaderData<typeof loader>()
   return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} prompt={prompt} askOverwrite={askOverwrite} />

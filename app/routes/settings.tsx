@@ -1,20 +1,13 @@
-import type { Submission } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, replace, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { GoogleLinkCard } from '~/accounts/google-card'
 import { googleLinkState } from '~/accounts/google.server'
 import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
-import { upgradeHref } from '~/billing/upgrade'
-import { STATUS_OF } from '~/lib/api.server'
-import { isDomainError } from '~/lib/errors'
-import { firstError } from '~/lib/fetcher'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
-import { isDocumentSubmission } from '~/lib/submission.server'
-import { redirectWithToast } from '~/lib/toast.server'
-import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
-import { invoicePagesOf, SettingsFormSchema, settingsFailure, type SettingsFormReply } from '~/settings/account-forms'
+import { answerForm } from '~/lib/form-kit.server'
+import { replyWhenUnreachable } from '~/lib/unreachable'
+import { invoicePagesOf, SETTINGS_FORM_WORDS, SettingsFormSchema } from '~/settings/account-forms'
 import { TokenUsageSection } from '~/settings/account-sections'
 import { BillingHistorySection } from '~/settings/billing-history'
 import { Card, LinkCards } from '~/settings/cards'
@@ -25,7 +18,6 @@ import { SubscriptionSection } from '~/settings/subscription-section'
 import { UsagePricingSection } from '~/settings/usage-pricing-section'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
-import { unexpectedFailure } from '~/lib/failure.server'
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -34,51 +26,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...settings, google }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
-type Refusal = { message: string; status: number; requiresSubscription?: boolean }
+const SETTINGS_FORM = { ...SETTINGS_FORM_WORDS, schema: SettingsFormSchema, back: () => '/settings' }
 
 /**
  * Every form of the page (the Preferences toggles; cancel, resubscribe, usage-based pricing
- * and the monthly limit): a fetcher with JavaScript, a page post without. Success redirects
- * back, which reloads the page's data. A refusal answers a fetcher in place (the form rolls
- * back with its toast) and a page post with a redirect carrying the toast.
+ * and the monthly limit): a fetcher with JavaScript, a page post without, answered by the
+ * form kit. Success redirects back, which reloads the page's data.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
-  const submission = parseWithZod(await request.formData(), { schema: SettingsFormSchema })
-  const refuse = (refusal: Refusal) => answerRefusal(request, submission, refusal)
-  if (!user) return refuse({ message: AUTH_REQUIRED_MESSAGE, status: 401 })
-  if (submission.status !== 'success') return refuse({ message: firstError(submission.reply()) ?? settingsFailure(submission.payload), status: 400 })
-  try {
-    await applySettingsForm(user.id, submission.value)
-    return replace('/settings')
-  } catch (error) {
-    if (isDomainError(error)) {
-      return refuse({ message: error.message, status: STATUS_OF[error.kind], requiresSubscription: error.details.requiresSubscription })
-    }
-    // As the JSON API does: the failure is logged, and the page shows the form's failure toast.
-    return refuse(unexpectedFailure('settings', 'form failed', error))
-  }
-}
-
-function answerRefusal(request: Request, submission: Submission<unknown>, refusal: Refusal) {
-  const failure = settingsFailure(submission.payload)
-  if (isDocumentSubmission(request)) {
-    const target = refusal.requiresSubscription ? upgradeHref('/settings') : '/settings'
-    return redirectWithToast(target, { title: failure, description: refusal.message, variant: 'destructive' })
-  }
-  const reply: SettingsFormReply = {
-    result: submission.reply({ formErrors: [refusal.message] }),
-    failure,
-    ...(refusal.requiresSubscription && { requiresSubscription: true }),
-  }
-  return data(reply, { status: refusal.status })
+  return answerForm(request, SETTINGS_FORM, {
+    component: 'settings',
+    refusal: user ? null : { message: AUTH_REQUIRED_MESSAGE, status: 401 },
+    run: async (form) => {
+      await applySettingsForm(user!.id, form)
+      return replace('/settings')
+    },
+  })
 }
 
 /** With JavaScript, a post that never reaches the server fails like a refusal: the form's toast and rollback, not an error page. */
-export const clientAction = replyWhenUnreachable<SettingsFormReply>((message, form) => ({
-  result: refusedSubmission(message, form),
-  failure: settingsFailure(form),
-}))
+export const clientAction = replyWhenUnreachable(SETTINGS_FORM_WORDS)
 
 export default function SettingsRoute() {
   const { usage, subscription, preferences, google, invoices } = useLoaderData<typeof loader>()

@@ -1,20 +1,20 @@
-import { parseWithZod } from '@conform-to/zod/v4'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { registerWithPassword } from '~/accounts/accounts.server'
 import { signInWithPassword } from '~/accounts/throttle.server'
-import { TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from '~/lib/messages'
+import { RATE_LIMITED_MESSAGE, TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE } from '~/lib/messages'
 import { googleEnabled } from '~/accounts/google.server'
 import { redirectSignedIn, safeRedirect } from '~/accounts/redirects.server'
-import { AuthMessages, CredentialsSchema, isWeakPassword } from '~/accounts/schema'
+import { AuthMessages, CredentialsSchema, isWeakPassword, SIGN_IN_FORM_WORDS } from '~/accounts/schema'
 import { createSession } from '~/accounts/session.server'
 import { SignInCard } from '~/accounts/sign-in-card'
 import { loaderHeaders, publicPageHeaders } from '~/lib/cache'
-import { rateLimitedReply } from '~/lib/forms.server'
+import { answerForm } from '~/lib/form-kit.server'
 import { describedPage, PAGE_DESCRIPTIONS } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
-import { FormToast } from '~/ui/form-toast'
-import { refusedSubmission, replyWhenUnreachable } from '~/lib/unreachable'
+import { StaticFormToast } from '~/ui/form-toast'
+import { useFormReply } from '~/ui/use-form-reply'
+import { replyWhenUnreachable } from '~/lib/unreachable'
 import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 const modeOf = (request: Request) => (new URL(request.url).pathname === '/signup' ? 'signup' : 'signin')
@@ -27,48 +27,49 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers = loaderHeaders
 
+const SIGN_IN_FORM = { ...SIGN_IN_FORM_WORDS, schema: CredentialsSchema, hideFields: ['password'] }
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const mode = modeOf(request)
-  const submission = parseWithZod(await request.formData(), { schema: CredentialsSchema })
-  if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 })
-  if (context.rateLimited) return data({ result: rateLimitedReply(submission) }, { status: 429 })
-  const { email, password } = submission.value
-  const fail = (message: string, status = 400) => data({ result: submission.reply({ formErrors: [message], hideFields: ['password'] }) }, { status })
-
-  let userId: number
-  if (mode === 'signup') {
-    if (isWeakPassword(password, email)) return fail(AuthMessages.weakPassword)
-    const created = await registerWithPassword(email, password)
-    if (!created.ok) return fail(AuthMessages.alreadyRegistered, 409)
-    userId = created.userId
-  } else {
-    const checked = await signInWithPassword(email, password, context.clientIp)
-    if (!checked.ok) {
-      if (checked.reason === 'locked') return fail(TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE, 429)
-      return fail(checked.reason === 'no-account' ? AuthMessages.noAccount : AuthMessages.wrongPassword, 401)
-    }
-    userId = checked.userId
-  }
-  const cookie = await createSession(userId)
-  return redirect(safeRedirect(submission.value.redirect), { headers: { 'Set-Cookie': cookie } })
+  return answerForm(request, SIGN_IN_FORM, {
+    component: 'accounts',
+    refusal: context.rateLimited ? { message: RATE_LIMITED_MESSAGE, status: 429 } : null,
+    run: async ({ email, password, redirect: redirectTo }, { refuse }) => {
+      const fail = (message: string, status = 400) => refuse({ message, status, ofSent: true })
+      let userId: number
+      if (mode === 'signup') {
+        if (isWeakPassword(password, email)) return fail(AuthMessages.weakPassword)
+        const created = await registerWithPassword(email, password)
+        if (!created.ok) return fail(AuthMessages.alreadyRegistered, 409)
+        userId = created.userId
+      } else {
+        const checked = await signInWithPassword(email, password, context.clientIp)
+        if (!checked.ok) {
+          if (checked.reason === 'locked') return fail(TOO_MANY_SIGN_IN_ATTEMPTS_MESSAGE, 429)
+          return fail(checked.reason === 'no-account' ? AuthMessages.noAccount : AuthMessages.wrongPassword, 401)
+        }
+        userId = checked.userId
+      }
+      const cookie = await createSession(userId)
+      return redirect(safeRedirect(redirectTo), { headers: { 'Set-Cookie': cookie } })
+    },
+  })
 }
 
 /** With JavaScript, a sign-in or sign-up that never reaches the server says so under the form and in its failure toast; what was typed stays. */
-export const clientAction = replyWhenUnreachable((message, form, url) => ({
-  result: refusedSubmission(message, form),
-  toast: { title: url.pathname === '/signup' ? AuthMessages.signUpFailed : AuthMessages.signInFailed, description: message, variant: 'destructive' as const },
-}))
+export const clientAction = replyWhenUnreachable(SIGN_IN_FORM_WORDS)
 
 export default function SignInRoute() {
   const { google } = useLoaderData<typeof loader>()
-  const actionData = useActionData<typeof clientAction>()
+  const reply = useActionData<typeof clientAction>()
+  const { lastResult } = useFormReply(reply, { dialog: false })
   const location = useLocation()
   const mode = location.pathname === '/signup' ? 'signup' : 'signin'
   const redirectTo = signInRedirect(new URLSearchParams(location.search))
   return (
     <>
-      <SignInCard key={mode} mode={mode} redirectTo={redirectTo} lastResult={actionData?.result} google={google} />
-      <FormToast toast={actionData && 'toast' in actionData ? actionData.toast : null} />
+      <SignInCard key={mode} mode={mode} redirectTo={redirectTo} lastResult={lastResult} google={google} />
+      <StaticFormToast reply={reply} />
     </>
   )
 }

@@ -1,4 +1,4 @@
-import type { SubmissionResult } from '@conform-to/react'
+import type { FormWords } from '~/lib/form-reply'
 import { z } from 'zod'
 import type { Invoice, InvoicePage } from '~/billing/provider.server'
 import { BILLING_TOASTS, budgetShape, CancelBody, requireBudget } from '~/billing/schema'
@@ -65,8 +65,8 @@ export function settingsFailure(payload: Record<string, unknown>): string {
   }
 }
 
-/** What the action answers a fetcher whose form it refused (the spec's toast, and why); success is a redirect. */
-export type SettingsFormReply = { result: SubmissionResult<string[]>; failure: string; requiresSubscription?: boolean }
+/** What the page's forms say of a refusal (the form kit: app/lib/form-reply.ts): the spec's toast for that form, and why. */
+export const SETTINGS_FORM_WORDS: FormWords = { failure: settingsFailure }
 
 /** The invoices the page shows, whether more can be loaded, and which load failed (spec 1 §8 names both). */
 export type BillingHistory = { data: Invoice[]; has_more: boolean; failed: 'history' | 'more' | null }

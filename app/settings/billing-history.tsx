@@ -4,7 +4,7 @@ import type { Invoice } from '~/billing/provider.server'
 import { BILLING_MESSAGES, BILLING_TOASTS, INVOICE_FIRST_PAGE, INVOICE_NEXT_PAGE } from '~/billing/schema'
 import { useFetcherSettled } from '~/lib/fetcher'
 import { Button } from '~/ui/button'
-import { FormToast } from '~/ui/form-toast'
+import { PageToast } from '~/ui/form-toast'
 import { useToast } from '~/ui/toaster'
 import { INVOICE_PAGES_PARAM, INVOICES_RESOURCE, invoicePagesOf, type BillingHistory, type InvoicesReply } from './account-forms'
 import { Badge, Section } from './cards'
@@ -119,7 +119,7 @@ export function BillingHistorySection({ history }: { history: BillingHistory }) 
   return (
     <div id="billing-history">
       <Section title="Billing history" testId="billing-history">
-        <FormToast toast={failureToast} />
+        <PageToast toast={failureToast} />
         {unavailable ? (
           // Without JavaScript 'Try again' reads the page again; with it, the first invoices alone.
           <PageOrFetch

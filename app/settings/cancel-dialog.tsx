@@ -21,7 +21,7 @@ export function CancelDialog({ fetcher, open, closeHref, onClose }: { fetcher: S
   const busy = fetcher.state !== 'idle'
   const [form, fields] = useForm({
     id: 'cancel-subscription',
-    lastResult: fetcher.data?.result,
+    lastResult: fetcher.lastResult,
     defaultValue: { feedbackCategory: DEFAULT_REASON },
     constraint: getZodConstraint(CancelFormSchema),
     shouldValidate: 'onSubmit',

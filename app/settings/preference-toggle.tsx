@@ -1,11 +1,8 @@
-import { useFetcher } from '@remix-run/react'
 import { useId, type FormEvent } from 'react'
-import { firstError, useFetcherSettled } from '~/lib/fetcher'
 import { setThemeOverride } from '~/shell/theme-override'
 import { Switch } from '~/ui/switch'
-import { useToast } from '~/ui/toaster'
-import type { SettingsFormReply } from './account-forms'
 import type { Preference } from './preferences'
+import { useSettingsFetcher } from './use-settings-fetcher'
 
 /**
  * One Preferences switch, one form post to the settings page with or without JavaScript.
@@ -14,19 +11,11 @@ import type { Preference } from './preferences'
  */
 export function PreferenceToggle({ preference, value }: { preference: Preference; value: boolean }) {
   const labelId = useId()
-  const toast = useToast()
-  const fetcher = useFetcher<SettingsFormReply>()
+  const isTheme = preference.field === 'darkMode'
+  // On success the revalidated preference has the new theme; on failure the old one stays.
+  const fetcher = useSettingsFetcher(`settings-${preference.intent}`, { onSettled: () => isTheme && setThemeOverride(null) })
   const submitted = fetcher.formData?.get('value')
   const shown = typeof submitted === 'string' ? submitted === 'true' : value
-  const isTheme = preference.field === 'darkMode'
-
-  useFetcherSettled(fetcher, (reply) => {
-    // On success the revalidated preference has the new theme; on failure the old one stays.
-    if (isTheme) setThemeOverride(null)
-    // The spec's words, and why (the database down, the server unreachable), as the page says without JavaScript.
-    const error = firstError(reply?.result)
-    if (error) toast({ title: preference.failure, description: error, variant: 'destructive' })
-  })
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (fetcher.state !== 'idle') return event.preventDefault()

@@ -79,7 +79,7 @@ function PriceCapForm({ fetcher, priceCap }: { fetcher: SettingsFetcher; priceCa
   const { budget, setBudget, ready } = useBudget(priceCap)
   const [form, fields] = useForm({
     id: 'price-cap',
-    lastResult: fetcher.data?.result,
+    lastResult: fetcher.lastResult,
     shouldValidate: 'onSubmit',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PriceCapFormSchema }),
   })

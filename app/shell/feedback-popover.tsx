@@ -1,12 +1,12 @@
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { FEEDBACK_MAX, FEEDBACK_PARAM, FEEDBACK_RESOURCE, FeedbackMessages, type FeedbackReply } from '~/feedback/schema'
-import { useFetcherSettled } from '~/lib/fetcher'
+import { FEEDBACK_MAX, FEEDBACK_PARAM, FEEDBACK_RESOURCE, FeedbackMessages } from '~/feedback/schema'
+import type { FormReply } from '~/lib/form-reply'
 import { useHydrated } from '~/lib/hydrated'
 import { Button, buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { useDisclosure } from '~/ui/disclosure'
-import { useToast } from '~/ui/toaster'
+import { useFormReply } from '~/ui/use-form-reply'
 import { FeedbackIcon } from './icons'
 
 /** The page without `?feedback=sent`: where the form comes back to, and where Close goes without JavaScript. */
@@ -30,19 +30,18 @@ export function FeedbackPopover({ collapsed }: { collapsed: boolean }) {
   const details = useRef<HTMLDetailsElement>(null)
   const disclosure = useDisclosure()
   const { sent: sentByPage, page } = usePageWithout()
-  const fetcher = useFetcher<FeedbackReply>({ key: 'feedback' })
-  const toast = useToast()
+  const fetcher = useFetcher<FormReply<'sent'>>({ key: 'feedback' })
   const [content, setContent] = useState('')
   const [sent, setSent] = useState(false)
   const sending = fetcher.state !== 'idle'
 
-  useFetcherSettled(fetcher, (reply) => {
-    if (reply?.sent) {
+  useFormReply(fetcher, {
+    dialog: false,
+    onDone: (done) => {
+      if (done !== 'sent') return
       setSent(true)
       setContent('')
-    } else if (reply) {
-      toast({ title: FeedbackMessages.failed, description: reply.error, variant: 'destructive' })
-    }
+    },
   })
 
   const close = () => {

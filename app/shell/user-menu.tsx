@@ -1,7 +1,6 @@
 import { Link, useFetcher } from '@remix-run/react'
-import { AuthMessages, type LogoutReply } from '~/accounts/schema'
-import { useFetcherSettled } from '~/lib/fetcher'
-import { useToast } from '~/ui/toaster'
+import type { FormReply } from '~/lib/form-reply'
+import { useFormReply } from '~/ui/use-form-reply'
 import { UpgradeLink } from '~/billing/payment-dialog'
 import { billedAmount } from '~/usage/format'
 import { useLiveUsage } from '~/usage/live-usage'
@@ -13,12 +12,9 @@ import type { ShellUser } from './schema'
 /** The avatar's menu: who is signed in, the upgrade link, today's usage, Settings and Log Out. */
 export function UserMenu({ user }: { user: ShellUser }) {
   // A fetcher: success is the redirect to sign in; a Log Out that got no answer is a toast, and the page stays.
-  const logout = useFetcher<LogoutReply>({ key: 'logout' })
+  const logout = useFetcher<FormReply>({ key: 'logout' })
   const loggingOut = logout.state !== 'idle'
-  const toast = useToast()
-  useFetcherSettled(logout, (reply) => {
-    if (reply?.failed) toast({ title: AuthMessages.signOutFailed, description: reply.failed, variant: 'destructive' })
-  })
+  useFormReply(logout, { dialog: false })
   const name = user.username ?? user.email
   const usage = useLiveUsage(user.usage)
   const onKeyDown = useTypeahead<HTMLDivElement>()

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
-import type { Toast } from '~/lib/toast'
-import { FormToast } from '~/ui/form-toast'
+import type { FormReply } from '~/lib/form-reply'
+import { StaticFormToast } from '~/ui/form-toast'
 import { ContactForm } from './contact-form'
 import { ContactInfoCard } from './content/contact-card'
 import { ContactMessages } from './schema'
@@ -12,14 +12,15 @@ export function ContactPage({
   askEmail,
   inSettings,
   lastResult,
-  toast,
+  reply,
   sent,
 }: {
   action: string
   askEmail: boolean
   inSettings: boolean
   lastResult?: SubmissionResult<string[]> | null
-  toast?: Omit<Toast, 'id'> | null
+  /** The form's reply, whose toast shows in place without JavaScript. */
+  reply?: FormReply<unknown>
   sent: boolean
 }) {
   return (
@@ -42,7 +43,7 @@ export function ContactPage({
         </div>
         <ContactInfoCard />
       </div>
-      <FormToast toast={toast} />
+      <StaticFormToast reply={reply} />
     </StaticPage>
   )
 }

@@ -2,9 +2,9 @@ import type { SubmissionResult } from '@conform-to/react'
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { PRODUCT_NAME, WAITLIST_LAUNCH } from '~/lib/constants'
-import type { Toast } from '~/lib/toast'
+import type { FormReply } from '~/lib/form-reply'
 import { Dialog } from '~/ui/dialog'
-import { FormToast } from '~/ui/form-toast'
+import { StaticFormToast } from '~/ui/form-toast'
 import { WaitlistMessages } from './schema'
 import { WaitlistForm } from './waitlist-form'
 
@@ -29,12 +29,13 @@ const STEPS = [
 
 export function LandingPage({
   lastResult,
-  toast,
+  reply,
   joined,
   gallery,
 }: {
   lastResult?: SubmissionResult<string[]> | null
-  toast?: Omit<Toast, 'id'> | null
+  /** The form's reply, whose toast shows in place without JavaScript. */
+  reply?: FormReply<unknown>
   joined: boolean
   /** The public gallery (spec 2 §2), given by the route. */
   gallery: ReactNode
@@ -101,7 +102,7 @@ export function LandingPage({
         </div>
       </section>
 
-      <FormToast toast={toast} />
+      <StaticFormToast reply={reply} />
       <Dialog
         open={joined}
         title={WaitlistMessages.success}

@@ -1,3 +1,4 @@
+import type { FormWords } from '~/lib/form-reply'
 import { z } from 'zod'
 import { lines, text } from '~/lib/text'
 
@@ -48,6 +49,12 @@ export const WaitlistMessages = {
   checkEmail: 'Please check your email',
   success: "You're all set!",
 } as const
+
+/** The contact form shows a refusal under the form; one of the whole submission is the failure toast. */
+export const CONTACT_FORM_WORDS: FormWords = { failure: () => ContactMessages.sendFailed, inPlace: () => '' }
+
+/** Spec 2: an invalid form's toast "Please check your email"; any other failure "Signup failed. Please contact us." */
+export const WAITLIST_FORM_WORDS: FormWords = { failure: () => WaitlistMessages.failed, invalid: WaitlistMessages.checkEmail, inPlace: () => 'email' }
 
 export const WaitlistSchema = z.object({
   email: text({ error: WaitlistMessages.emailRequired }).trim().min(1, WaitlistMessages.emailRequired).regex(EMAIL_PATTERN, WaitlistMessages.emailInvalid),

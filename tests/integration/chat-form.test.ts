@@ -9,7 +9,8 @@ import { chatData } from '../../app/chat/editor.server'
 import { finishGeneration } from '../../app/generation/generations.server'
 import type { SessionUser } from '../../app/accounts/session.server'
 import { configuredOrigins } from '../../app/lib/origins.server'
-import type { ChatFormReply } from '../../app/chat/schema'
+import type { ChatDone } from '../../app/chat/schema'
+import { ChatToasts } from '../../app/chat/messages'
 import { SendMessages } from '../../app/generation/send-schema'
 import { ChatEventSchema } from '../../app/generation/stored'
 import { getUsage } from '../../app/usage/usage.server'
@@ -18,7 +19,7 @@ import { sql } from '../../app/lib/db.server'
 import { createPiece, getOwnPiece } from '../../app/pieces/pieces.server'
 import { action } from '../../app/routes/piece-editor'
 import { startBoss } from '../../runtime/boss'
-import { ROUTE_CONTEXT, thrown } from '../support/routes'
+import { formRefusal, formReply, ROUTE_CONTEXT, thrown } from '../support/routes'
 import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
 /**
@@ -55,10 +56,7 @@ function post(owner: Owner, fields: Record<string, string>, mode: Record<string,
 }
 
 /** A fetcher's answer: Remix's `data()` wrapper with the reply and its status. */
-async function reply(answer: Promise<unknown>) {
-  const { data, init } = (await answer) as { data: ChatFormReply; init?: { status?: number } | null }
-  return { status: init?.status ?? 200, body: data }
-}
+const reply = (answer: Promise<unknown>) => formReply<ChatDone>(answer)
 
 const draftOf = async (owner: Owner) => readDraft((await getOwnPiece(owner.userId, owner.pieceId))!.draftData)
 const generationsOf = (pieceId: number) =>
@@ -71,16 +69,16 @@ describe('the chat forms of the editor', () => {
     const sent = await reply(
       post(owner, { intent: 'send', message: 'use this picture', at: '-1', 'attachments[0].type': 'image', 'attachments[0].url': IMAGE }),
     )
-    expect(sent).toEqual({ status: 200, body: { ok: true, intent: 'send' } })
+    expect(sent).toEqual({ status: 200, body: { ok: true, done: { intent: 'send' } } })
     const [queued] = await generationsOf(owner.pieceId)
     expect(queued!.status).toBe('queued')
     expect(queued!.request.message).toBe('use this picture')
     expect(queued!.request.attachments.map((attachment) => attachment.url)).toEqual([IMAGE])
 
-    const busy = await reply(post(owner, { intent: 'send', message: 'another', at: '-1' }))
-    expect(busy).toEqual({ status: 409, body: { ok: false, refusal: { status: 409, message: SendMessages.inProgress } } })
+    const busy = await formRefusal(post(owner, { intent: 'send', message: 'another', at: '-1' }))
+    expect(busy).toEqual({ status: 409, message: SendMessages.inProgress })
 
-    expect(await reply(post(owner, { intent: 'stop' }))).toEqual({ status: 200, body: { ok: true, intent: 'stop' } })
+    expect(await reply(post(owner, { intent: 'stop' }))).toEqual({ status: 200, body: { ok: true, done: { intent: 'stop' } } })
     expect((await generationsOf(owner.pieceId)).map((generation) => generation.status)).toEqual(['stopped'])
     const draft = await draftOf(owner)
     expect(draft.currentInput).toBe('use this picture')
@@ -93,10 +91,7 @@ describe('the chat forms of the editor', () => {
     expect(empty.status).toBe(302)
     expect(empty.headers.get('location')).toBe(`/pieces/${owner.name}`)
     expect(empty.headers.get('set-cookie')).toMatch(/toast/)
-    expect(await reply(post(owner, { intent: 'send', message: '  ' }))).toEqual({
-      status: 400,
-      body: { ok: false, refusal: { status: 400, message: SendMessages.empty } },
-    })
+    expect(await formRefusal(post(owner, { intent: 'send', message: '  ' }))).toEqual({ status: 400, message: SendMessages.empty })
     expect((await reply(post(owner, { intent: 'nothing' }))).status).toBe(400)
     // Images that would take the form past the server's body limit together are refused before it.
     const large = `data:image/png;base64,${'A'.repeat(4_000_000)}`
@@ -106,9 +101,9 @@ describe('the chat forms of the editor', () => {
         [`attachments[${index}].url`, large],
       ]),
     )
-    expect(await reply(post(owner, { intent: 'send', message: 'three big ones', ...images }))).toEqual({
+    expect(await formRefusal(post(owner, { intent: 'send', message: 'three big ones', ...images }))).toEqual({
       status: 400,
-      body: { ok: false, refusal: { status: 400, message: SendMessages.attachmentsTooLarge } },
+      message: SendMessages.attachmentsTooLarge,
     })
     expect(await generationsOf(owner.pieceId)).toEqual([])
   })
@@ -118,9 +113,9 @@ describe('the chat forms of the editor', () => {
     await sql`
       insert into usage_days (user_id, day, tokens)
       values (${owner.userId}, (now() at time zone ${USAGE_TIME_ZONE})::date, ${FREE_DAILY_TOKEN_LIMIT})`
-    const refused = await reply(post(owner, { intent: 'send', message: 'one more' }))
-    expect(refused.status).toBe(429)
-    expect(refused.body.ok === false && 'refusal' in refused.body && refused.body.refusal.message).toMatch(/Daily token limit/)
+    const refused = await formRefusal(post(owner, { intent: 'send', message: 'one more' }))
+    expect(refused).toMatchObject({ status: 429, upgrade: 'upgrade-to-plus' })
+    expect(refused.message).toMatch(/Daily token limit/)
     const page = (await post(owner, { intent: 'send', message: 'one more' }, PAGE)) as Response
     expect(page.headers.get('location')).toBe(`/pieces/${owner.name}?upgrade=plus`)
   })
@@ -134,7 +129,7 @@ describe('the chat forms of the editor', () => {
     })
     const draft = { currentInput: '', currentAttachments: [], exchangeHistory: [exchange('one'), exchange('two')], historyIndex: 1 }
     await sql`update pieces set draft = ${sql.json(draft)} where id = ${owner.pieceId}`
-    expect(await reply(post(owner, { intent: 'undo', at: '0' }))).toEqual({ status: 200, body: { ok: true, intent: 'undo' } })
+    expect(await reply(post(owner, { intent: 'undo', at: '0' }))).toEqual({ status: 200, body: { ok: true, done: { intent: 'undo' } } })
     expect((await draftOf(owner)).historyIndex).toBe(1)
     await post(owner, { intent: 'undo', at: '1' })
     expect(await draftOf(owner)).toMatchObject({ historyIndex: 0, currentInput: 'two' })
@@ -152,7 +147,7 @@ describe('the chat forms of the editor', () => {
     })
     const draft = { currentInput: 'two', currentAttachments: [], exchangeHistory: [exchange('one'), exchange('two')], historyIndex: 0 }
     await sql`update pieces set draft = ${sql.json(draft)} where id = ${owner.pieceId}`
-    expect(await reply(post(owner, { intent: 'send', message: 'two, but blue', at: '0' }))).toEqual({ status: 200, body: { ok: false, confirm: 'overwrite' } })
+    expect(await reply(post(owner, { intent: 'send', message: 'two, but blue', at: '0' }))).toEqual({ status: 200, body: { ok: true, done: { intent: 'send', confirm: 'overwrite' } } })
     const asked = (await post(owner, { intent: 'send', message: 'two, but blue', at: '0' }, PAGE)) as Response
     expect(asked.headers.get('location')).toBe(`/pieces/${owner.name}?confirm=overwrite`)
     expect(await draftOf(owner)).toMatchObject({ historyIndex: 0, currentInput: 'two, but blue' })
@@ -194,16 +189,18 @@ describe('the chat forms of the editor', () => {
     await post(owner, { intent: 'stop' })
     const outcome = () => sql<{ dismissed: boolean }[]>`select dismissed_at is not null as dismissed from generations where piece_id = ${owner.pieceId}`
     expect(await outcome()).toEqual([{ dismissed: false }])
-    expect(await reply(post(owner, { intent: 'dismiss' }))).toEqual({ status: 200, body: { ok: true, intent: 'dismiss' } })
+    expect(await reply(post(owner, { intent: 'dismiss' }))).toEqual({ status: 200, body: { ok: true, done: { intent: 'dismiss' } } })
     expect(await outcome()).toEqual([{ dismissed: true }])
   })
 
   it('saves the model, refuses a PLUS model to a free user, and answers a signed-out fetcher in place', async () => {
     const owner = await newOwner()
-    expect(await reply(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }))).toEqual({ status: 200, body: { ok: true, intent: 'model' } })
-    const plus = await reply(post(owner, { intent: 'model', selectedModel: 'gpt-5' }))
-    expect(plus.status).toBe(403)
-    expect(plus.body).toMatchObject({ ok: false, refusal: { status: 403, requiresSubscription: true } })
+    expect(await reply(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }))).toEqual({ status: 200, body: { ok: true, done: { intent: 'model' } } })
+    expect(await formRefusal(post(owner, { intent: 'model', selectedModel: 'gpt-5' }))).toMatchObject({
+      status: 403,
+      toast: { title: ChatToasts.settingsFailed },
+      upgrade: 'upgrade-to-plus',
+    })
     expect((await reply(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }, FETCHER, ''))).status).toBe(401)
     const signedOut = await thrown(post(owner, { intent: 'model', selectedModel: 'gpt-4.1-mini' }, PAGE, '') as Promise<unknown>)
     expect(signedOut.headers.get('location')).toMatch(/^\/signin/)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { data } from '@remix-run/node'
 import { AUTH_REQUIRED_MESSAGE } from '../../app/accounts/api-auth.server'
 import { listFeedback } from '../../app/feedback/feedback.server'
 import { FEEDBACK_MAX, FeedbackMessages } from '../../app/feedback/schema'
@@ -7,7 +8,7 @@ import { RATE_LIMITED_MESSAGE } from '../../app/lib/messages'
 import * as feedbackApi from '../../app/routes/api/api.private.feedback'
 import * as feedbackForm from '../../app/routes/resources.feedback'
 import { newUser, sessionCookieFor } from '../support/billing'
-import { call, ROUTE_CONTEXT, type RouteHandler } from '../support/routes'
+import { call, formRefusal, ROUTE_CONTEXT, type RouteHandler } from '../support/routes'
 
 const rows = (userId: number) => sql<{ content: string }[]>`select content from feedback where user_id = ${userId} order by id`
 
@@ -58,7 +59,7 @@ describe('feedback', () => {
       const user = await newUser('feedback')
       const cookie = await sessionCookieFor(user)
       const fetched = await post({ content: 'From the popover', returnTo: '/explore' }, { cookie })
-      expect([fetched.status, fetched.body]).toEqual([200, { sent: true }])
+      expect([fetched.status, fetched.body]).toEqual([200, { ok: true, done: 'sent' }])
       const page = await post({ content: 'Without JavaScript', returnTo: '/pieces/mine?x=1' }, { cookie, document: true })
       expect(page.status).toBe(302)
       expect(page.headers.get('Location')).toBe('/pieces/mine?x=1&feedback=sent')
@@ -69,9 +70,13 @@ describe('feedback', () => {
       const user = await newUser('feedback')
       const cookie = await sessionCookieFor(user)
       const blank = await post({ content: '  ', returnTo: '/explore' }, { cookie })
-      expect([blank.status, blank.body]).toEqual([400, { sent: false, error: FeedbackMessages.blank }])
+      expect(await formRefusal(data(blank.body, blank.status))).toEqual({
+        status: 400,
+        message: FeedbackMessages.blank,
+        toast: { title: FeedbackMessages.failed, description: FeedbackMessages.blank },
+      })
       const flood = await post({ content: 'again', returnTo: '/explore' }, { cookie, rateLimited: true })
-      expect([flood.status, flood.body]).toEqual([429, { sent: false, error: RATE_LIMITED_MESSAGE }])
+      expect(await formRefusal(data(flood.body, flood.status))).toMatchObject({ status: 429, message: RATE_LIMITED_MESSAGE })
       const signedOut = await post({ content: 'who am I', returnTo: '/explore' })
       expect(signedOut.status).toBe(401)
       const page = await post({ content: '', returnTo: 'https://evil.example/' }, { cookie, document: true })

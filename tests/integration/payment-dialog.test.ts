@@ -60,7 +60,7 @@ describe('the payment dialog action', () => {
 
     const free = await sessionCookieFor(await newUser('dialog'))
     const refused = await post(free, { intent: 'enable-usage-based-pricing', preset: '5' }, FETCHER)
-    expect(refused).toMatchObject({ status: 403, body: { requiresSubscription: true, toast: { title: 'Failed to enable usage-based pricing' } } })
+    expect(refused).toMatchObject({ status: 403, body: { upgrade: 'upgrade-to-plus', toast: { title: 'Failed to enable usage-based pricing' } } })
     const page = await post(free, { intent: 'update-usage-based-pricing', preset: '5', returnTo: '/explore' }, PAGE)
     expect(page.location).toBe('/explore?upgrade=plus')
   })

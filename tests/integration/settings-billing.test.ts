@@ -5,9 +5,9 @@ import * as localCheckout from '../../app/routes/billing.local-checkout'
 import * as invoicesResource from '../../app/routes/resources.invoices'
 import * as settings from '../../app/routes/settings'
 import * as sub from '../../app/routes/api/api.private.users.sub'
-import type { InvoicesReply, SettingsFormReply } from '../../app/settings/account-forms'
+import type { InvoicesReply } from '../../app/settings/account-forms'
 import { eventsSettled, newUser, sessionCookieFor, setBillingEnv, subscriptionRow, useBilling, type TestUser } from '../support/billing'
-import { call, ROUTE_CONTEXT, thrown } from '../support/routes'
+import { call, formRefusal, ROUTE_CONTEXT, thrown } from '../support/routes'
 
 /**
  * The settings page's billing forms (issue 11.8) on the local provider: one action for the
@@ -41,8 +41,8 @@ function post(who: Member, fields: Record<string, string>, mode = FETCHER, cooki
 
 /** A fetcher's refusal: Remix's `data()` wrapper with the reply and its status. */
 async function refusal(answer: Promise<unknown>) {
-  const { data, init } = (await answer) as { data: SettingsFormReply; init?: { status?: number } | null }
-  return { status: init?.status ?? 200, failure: data.failure, errors: data.result.error?.[''], requiresSubscription: data.requiresSubscription }
+  const { status, message, toast, upgrade } = await formRefusal(answer)
+  return { status, failure: toast?.title, errors: [message], upgrade }
 }
 
 async function redirected(answer: Promise<unknown>) {
@@ -90,7 +90,7 @@ describe('the subscription forms of the settings page', () => {
       status: 409,
       failure: 'Failed to cancel subscription',
       errors: ['There is no active PLUS subscription to cancel.'],
-      requiresSubscription: undefined,
+      upgrade: undefined,
     })
     expect(await redirected(post(free, { intent: 'reactivate-subscription' }, PAGE))).toEqual({
       status: 302,
@@ -100,7 +100,7 @@ describe('the subscription forms of the settings page', () => {
     expect(await refusal(post(free, { intent: 'usage-pricing', value: 'true' }))).toMatchObject({
       status: 403,
       failure: 'Failed to enable usage-based pricing',
-      requiresSubscription: true,
+      upgrade: 'upgrade-to-plus',
     })
     expect(await redirected(post(free, { intent: 'price-cap', priceCap: '10' }, PAGE))).toMatchObject({
       location: '/settings?upgrade=plus',

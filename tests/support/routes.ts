@@ -1,4 +1,5 @@
 import type { AppLoadContext } from '@remix-run/node'
+import { firstError, type FormReply } from '../../app/lib/form-reply'
 import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll } from 'vitest'
 import { startBoss } from '../../runtime/boss'
@@ -83,3 +84,20 @@ export function useGenerateWorker({ model, verify = false }: { model: boolean; v
 
 const isThrownData = (error: unknown): error is { data: unknown; init: ResponseInit | null } =>
   typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'DataWithResponseInit'
+
+/** A form action's answer to a fetcher (the form kit's reply in Remix's `data()` wrapper): its status and the reply. */
+export async function formReply<Done = unknown>(answer: Promise<unknown> | unknown) {
+  const { data, init } = (await answer) as { data: FormReply<Done>; init?: { status?: number } | null }
+  return { status: init?.status ?? 200, body: data }
+}
+
+/**
+ * A form action's refusal of a fetcher, as the page reads it: the status, the first error
+ * (under a field or the form's), and the toast and payment dialog it shows when it has them.
+ */
+export async function formRefusal(answer: Promise<unknown> | unknown) {
+  const { status, body } = await formReply(answer)
+  if (body.ok) throw new Error(`expected a refusal, got ${JSON.stringify(body)}`)
+  if (body.status !== status) throw new Error(`the reply says ${body.status}, its answer ${status}`)
+  return { status, message: firstError(body.result), ...(body.toast && { toast: body.toast }), ...(body.upgrade && { upgrade: body.upgrade }) }
+}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { PaymentDialogLink } from '~/billing/payment-dialog'
-import { PAYMENT_DONE_EVENT } from '~/billing/payment-dialog-event'
+import { PAYMENT_DONE_EVENT } from '~/lib/payment-dialog'
 import { Button, buttonClasses } from '~/ui/button'
 import { OVERLAYS, type Overlay } from './overlays'
 

@@ -1,8 +1,6 @@
 import { useFetcher } from '@remix-run/react'
-import { useFetcherSettled } from '~/lib/fetcher'
-import { useToast } from '~/ui/toaster'
+import { useFormReply } from '~/ui/use-form-reply'
 import { redo, undo, type DraftData } from '~/pieces/draft'
-import { ChatToasts } from '../messages'
 import type { ChatFormReply } from '../schema'
 
 export type Decision = 'accept' | 'reject'
@@ -22,13 +20,10 @@ function optimisticDraft(saved: DraftData, formData: FormData | undefined): Draf
  */
 export function useDraftHistory({ saved, onStep, onDecided }: { saved: DraftData; onStep: (next: DraftData) => void; onDecided: () => void }) {
   const fetcher = useFetcher<ChatFormReply>()
-  const toast = useToast()
   const draft = optimisticDraft(saved, fetcher.formData)
   const intent = fetcher.formData?.get('intent')
-  useFetcherSettled(fetcher, (reply) => {
-    if (!reply?.ok) return toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
-    if (reply.intent === 'accept' || reply.intent === 'reject') onDecided()
-  })
+  // A refusal is its toast.
+  useFormReply(fetcher, { dialog: false, onDone: (done) => (done?.intent === 'accept' || done?.intent === 'reject') && onDecided() })
   return {
     Form: fetcher.Form,
     draft,

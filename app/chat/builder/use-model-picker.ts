@@ -1,8 +1,6 @@
 import { useFetcher } from '@remix-run/react'
-import { openPaymentDialog } from '~/billing/payment-dialog-event'
-import { useFetcherSettled } from '~/lib/fetcher'
-import { useToast } from '~/ui/toaster'
-import { ChatToasts } from '../messages'
+import { openPaymentDialog } from '~/lib/payment-dialog'
+import { useFormReply } from '~/ui/use-form-reply'
 import { MODELS, normalizeModel, type ModelId } from '~/lib/models'
 import type { ChatFormReply } from '../schema'
 
@@ -12,11 +10,9 @@ import type { ChatFormReply } from '../schema'
  */
 export function useModelPicker({ model: saved, subscribed }: { model: ModelId; subscribed: boolean }) {
   const fetcher = useFetcher<ChatFormReply>()
-  const toast = useToast()
   const choosing = fetcher.formData?.get('selectedModel')
-  useFetcherSettled(fetcher, (reply) => {
-    if (!reply?.ok) toast({ title: ChatToasts.settingsFailed, variant: 'destructive' })
-  })
+  // A refused save is its toast; the saved model shows again.
+  useFormReply(fetcher, { dialog: 'model-picker' })
 
   function choose(next: ModelId) {
     const option = MODELS.find((candidate) => candidate.id === next)

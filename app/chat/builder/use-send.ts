@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4'
 import { useFetcher } from '@remix-run/react'
 import { useRef, useState, type FormEvent } from 'react'
-import { useFetcherSettled } from '~/lib/fetcher'
+import { useFormReply } from '~/ui/use-form-reply'
 import { isBehindLatest, type DraftData } from '~/pieces/draft'
 import { ChatFormSchema, type ChatFormReply } from '../schema'
 import { SendMessages } from '~/generation/send-schema'
@@ -50,15 +50,19 @@ export function useSend({ draft, hydrated, processing, composer, view, setOverla
     view.setLiveCode(null)
   }
 
-  useFetcherSettled(fetcher, (reply) => {
-    if (!reply || reply.ok) return
-    giveBack()
-    // The draft moved meanwhile (another tab undid): the server asks for Confirm Overwrite too.
-    if ('confirm' in reply) {
+  useFormReply(fetcher, {
+    dialog: false,
+    onDone: (done) => {
+      if (!done?.confirm) return
+      // The draft moved meanwhile (another tab undid): the server asks for Confirm Overwrite too.
+      giveBack()
       view.setState(IDLE)
-      return askOverwrite()
-    }
-    showRefusal(reply.refusal, { setOverlay, finish: view.finish })
+      askOverwrite()
+    },
+    onRefused: (reply) => {
+      giveBack()
+      showRefusal(reply, { setOverlay, finish: view.finish })
+    },
   })
 
   /** The prompt form's submission, and Confirm Overwrite's (the same fields, with `overwrite`). */

@@ -1,20 +1,14 @@
 import { useFetcher } from '@remix-run/react'
-import { useFetcherSettled } from '~/lib/fetcher'
-import { useToast } from '~/ui/toaster'
-import { ChatToasts } from '../messages'
+import { useFormReply } from '~/ui/use-form-reply'
 import type { ChatFormReply } from '../schema'
 
 /**
  * Spec 2 §4 Stop (intent `stop`): once the action has stopped the generation, `onStopped`
- * says so (the event stream may already have); a refusal is a toast.
+ * says so (the event stream may already have); a refusal is its toast.
  */
 export function useStop(onStopped: () => void) {
   const fetcher = useFetcher<ChatFormReply>()
-  const toast = useToast()
-  useFetcherSettled(fetcher, (reply) => {
-    if (reply?.ok) return onStopped()
-    toast({ title: ChatToasts.stopFailed, variant: 'destructive' })
-  })
+  useFormReply(fetcher, { dialog: false, onDone: onStopped })
   return fetcher.Form
 }
 

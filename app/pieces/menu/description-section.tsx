@@ -33,7 +33,7 @@ export function DescriptionSection({ piece }: { piece: MenuPiece }) {
 /** A description that is too long shows under the field; any other refusal is the spec's toast. */
 function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => void }) {
   const hydrated = useHydrated()
-  const fetcher = usePieceFetcher('describe', { detail: true, fieldsInPlace: true, onSettled: (refused) => !refused && onClose() })
+  const fetcher = usePieceFetcher('describe', { onSettled: (refused) => !refused && onClose() })
   const pending = fetcher.state !== 'idle'
   // Escape cancels unless the server has yet to answer; once it has (the page's data may still be reloading), it always does.
   const answered = fetcher.state !== 'submitting'
@@ -41,7 +41,7 @@ function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => 
   const [length, setLength] = useState(piece.description.trim().length)
   const [form, fields] = useForm({
     id: `piece-description-${piece.id}`,
-    lastResult: fetcher.data?.result,
+    lastResult: fetcher.lastResult,
     defaultValue: { description: piece.description },
     constraint: getZodConstraint(PieceFormSchema),
     shouldValidate: 'onSubmit',

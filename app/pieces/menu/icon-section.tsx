@@ -21,8 +21,8 @@ export function IconSection({ piece }: { piece: MenuPiece }) {
   const location = useLocation()
   const toast = useToast()
   const [file, setFile] = useState<File | null>(null)
-  const upload = usePieceFetcher('icon', { detail: true, onSettled: () => setFile(null) })
-  const remove = usePieceFetcher('remove-icon', { detail: true })
+  const upload = usePieceFetcher('icon', { onSettled: () => setFile(null) })
+  const remove = usePieceFetcher('remove-icon')
   const uploading = upload.state !== 'idle'
 
   const onCropError = useCallback(

@@ -1,14 +1,13 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import { Button, buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { CharCounter, ErrorList } from '~/ui/field'
 import { Spinner } from '~/ui/spinner'
-import { NAME_MAX, NAME_WARN_ABOVE, normalizeName, PIECES_RESOURCE, PieceFormSchema, type MenuPiece, type PieceFormReply } from '../schema'
-import { useNamedFormFetcher } from '../form-refusal'
+import { NAME_MAX, NAME_WARN_ABOVE, normalizeName, PIECES_RESOURCE, PieceFormSchema, type MenuPiece } from '../schema'
+import { usePieceFetcher } from './use-piece-fetcher'
 import { PieceFields, Section } from './section'
 
 /** The Piece's name: Rename opens the field; Enter saves, Escape cancels (spec 1 §4). */
@@ -40,8 +39,7 @@ export function RenameSection({ piece }: { piece: MenuPiece }) {
  */
 function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => void }) {
   const hydrated = useHydrated()
-  const fetcher = useFetcher<PieceFormReply>()
-  useNamedFormFetcher(fetcher, 'rename')
+  const fetcher = usePieceFetcher('rename')
   const pending = fetcher.state !== 'idle'
   // Escape cancels unless the server has yet to answer; once it has (the page's data may still be reloading), it always does.
   const answered = fetcher.state !== 'submitting'
@@ -49,7 +47,7 @@ function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => voi
   const [length, setLength] = useState(piece.name.length)
   const [form, fields] = useForm({
     id: `piece-rename-${piece.id}`,
-    lastResult: fetcher.data?.result,
+    lastResult: fetcher.lastResult,
     defaultValue: { name: piece.name },
     constraint: getZodConstraint(PieceFormSchema),
     shouldValidate: 'onSubmit',

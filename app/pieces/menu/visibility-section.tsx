@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react'
-import { openPaymentDialog } from '~/billing/payment-dialog-event'
+import { openPaymentDialog } from '~/lib/payment-dialog'
 import { cn } from '~/ui/cn'
 import { PIECE_VISIBILITIES, PIECES_RESOURCE, VISIBILITY_LABELS, type MenuPiece, type PieceVisibility } from '../schema'
 import { PieceFields, Section } from './section'
