@@ -57,9 +57,6 @@ export function firstError(result: SubmissionResult<string[]> | null | undefined
   return [...(formErrors ?? []), ...Object.values(fieldErrors).flatMap((errors) => errors ?? [])][0] ?? null
 }
 
-/** The reason a reply gives for a refusal, or null when it is none. */
-export const refusalMessage = (reply: FormReply<unknown> | null | undefined) => (reply && !reply.ok ? firstError(reply.result) : null)
-
 type Errors = { fieldErrors?: Record<string, string[]>; formErrors?: string[] }
 type ResultOf = (errors: Errors) => SubmissionResult<string[]>
 
