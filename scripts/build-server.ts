@@ -15,6 +15,7 @@ export const NODE_BUILD_DIR = path.join(ROOT, 'build', 'node')
 export async function buildServer() {
   await build({
     configFile: false,
+    mode: 'production',
     root: ROOT,
     logLevel: 'warn',
     publicDir: false,

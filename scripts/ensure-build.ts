@@ -50,7 +50,10 @@ export async function ensureBuild(say: (line: string) => void = console.log) {
   const complete = ['server/index.js', 'node/server.js', 'node/worker.js'].every((file) => existsSync(path.join(ROOT, 'build', file)))
   if (built === current && complete) return false
   say(built ? 'build: sources changed, rebuilding…' : 'build: no build yet, building…')
-  const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  // Always a production build, whoever asks: under a test runner NODE_ENV is 'test', and the
+  // client bundle would carry React's development build (with its hydration warnings).
+  const env = { ...process.env, NODE_ENV: 'production' }
+  const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
   if (result.status !== 0) throw new Error('build failed (run `npm run build` to see why)')
   await buildServer()
   writeFileSync(STAMP, current)
