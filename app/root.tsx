@@ -4,6 +4,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/reac
 import type { ReactNode } from 'react'
 import { getOptionalUser } from './accounts/session.server'
 import { PRODUCT_NAME } from './lib/constants'
+import { useHydrated } from './lib/hydrated'
 import { usePageHydrates } from './lib/hydration'
 import { useNonce } from './lib/nonce'
 import { keepDataWhenUnavailable } from './lib/revalidation'
@@ -48,10 +49,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRootData()
   const nonce = useNonce()
   const hydrates = usePageHydrates()
+  const hydrated = useHydrated()
   const { theme, surface } = useTheme()
   const background = backgroundColor(theme, surface)
   return (
-    <html lang="en" className={theme === 'dark' ? 'dark' : undefined} style={{ ['--page-bg' as string]: background, backgroundColor: background }}>
+    <html
+      lang="en"
+      className={theme === 'dark' ? 'dark' : undefined}
+      // Once React runs the page: the `js:` and `no-js:` styles (app/tailwind.css) follow it.
+      data-js={hydrated ? '' : undefined}
+      style={{ ['--page-bg' as string]: background, backgroundColor: background }}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -52,7 +52,7 @@ export async function ensureBuild(say: (line: string) => void = console.log) {
   say(built ? 'build: sources changed, rebuilding…' : 'build: no build yet, building…')
   // Always a production build, whoever asks: under a test runner NODE_ENV is 'test', and the
   // client bundle would carry React's development build (with its hydration warnings).
-  const env = { ...process.env, NODE_ENV: 'production' }
+  const env = { ...process.env, NODE_ENV: 'production' as const }
   const result = spawnSync('npx', ['remix', 'vite:build'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] })
   if (result.status !== 0) throw new Error('build failed (run `npm run build` to see why)')
   await buildServer()

@@ -1,9 +1,9 @@
+import { DismissButton } from '~/ui/dismiss'
 import { Form, Link, useFetcher, useLocation, useNavigate, type FetcherWithComponents } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import type { FormReply } from '~/lib/form-reply'
 import { useFormReply } from '~/ui/use-form-reply'
-import { useHydrated } from '~/lib/hydrated'
-import { Button, buttonClasses } from '~/ui/button'
+import { Button } from '~/ui/button'
 import { Dialog, DialogOpenButton } from '~/ui/dialog'
 import { GoogleMessages, LINK_FAILED_PARAM, LINK_FAILED_VALUE } from './google-messages'
 import type { GoogleLinkState } from './google.server'
@@ -127,7 +127,6 @@ function UnlinkDialog({
   leaveUrl: boolean
   onClose: () => void
 }) {
-  const hydrated = useHydrated()
   const navigate = useNavigate()
   return (
     <Dialog
@@ -139,20 +138,9 @@ function UnlinkDialog({
       description="After unlinking, you will need to sign in with your email and password."
     >
       <fetcher.Form method="post" action={UNLINK_ACTION} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        {hydrated ? (
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={busy}
-            onClick={leaveUrl ? () => navigate(closeHref, { replace: true, preventScrollReset: true }) : onClose}
-          >
-            Cancel
-          </Button>
-        ) : (
-          <Link to={closeHref} replace preventScrollReset className={buttonClasses('secondary', 'md')}>
-            Cancel
-          </Link>
-        )}
+        <DismissButton to={closeHref} disabled={busy} onDismiss={leaveUrl ? () => navigate(closeHref, { replace: true, preventScrollReset: true }) : onClose}>
+          Cancel
+        </DismissButton>
         <Button type="submit" variant="destructive" pending={busy}>
           Unlink Google
         </Button>

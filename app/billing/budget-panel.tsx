@@ -63,17 +63,7 @@ export function BudgetPanel({
   return <BudgetForm mode={mode} usage={usage} fetcher={fetcher} returnTo={returnTo} />
 }
 
-function BudgetForm({
-  mode,
-  usage,
-  fetcher,
-  returnTo,
-}: {
-  mode: UsageMode
-  usage: UsageData
-  fetcher: FetcherWithComponents<FormReply>
-  returnTo: string
-}) {
+function BudgetForm({ mode, usage, fetcher, returnTo }: { mode: UsageMode; usage: UsageData; fetcher: FetcherWithComponents<FormReply>; returnTo: string }) {
   const hydrated = useHydrated()
   const { budget, setBudget, ready } = useBudget(usage.priceCap)
   const busy = fetcher.state !== 'idle'

@@ -34,7 +34,6 @@ export function ChatBuilder(props: ChatBuilderProps) {
         <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
           <StatusBar
             state={view.state}
-            hydrated={hydrated}
             running={chat.stage !== 'idle'}
             canRetry={Boolean(composer.input.trim() || composer.attachments.length)}
             StopForm={builder.StopForm}

@@ -25,37 +25,41 @@ const bytesOfUrl = (url: string) => Math.floor(((url.length - url.indexOf(',') -
  * back by the draft) and, without JavaScript, as picked files (`images`); at most three
  * together, 8 MB in all, so the form stays inside the server's body limit.
  */
-export const ChatFormSchema = z.discriminatedUnion('intent', [
-  z
-    .object({
-      intent: z.literal('send'),
-      message: lines().max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
-      attachments: z.array(AttachmentSchema).max(MAX_ATTACHMENTS, SendMessages.tooManyAttachments).optional().default([]),
-      images: z.array(ImageFile).optional().default([]),
-      at: HistoryPoint,
-      /** Spec 2 §4: sent from an earlier point after Confirm Overwrite. */
-      overwrite: z.literal('yes').optional(),
-    })
-    .refine((form) => form.message.trim().length > 0 || form.attachments.length + form.images.length > 0, SendMessages.empty)
-    .refine((form) => form.attachments.length + form.images.length <= MAX_ATTACHMENTS, {
-      message: SendMessages.tooManyAttachments,
-      path: ['images'],
-    })
-    .refine(
-      (form) =>
-        form.attachments.reduce((total, { url }) => total + bytesOfUrl(url), 0) + form.images.reduce((total, file) => total + file.size, 0) <=
-        MAX_ATTACHMENTS_TOTAL_BYTES,
-      { message: SendMessages.attachmentsTooLarge, path: ['attachments'] },
-    ),
-  z.object({ intent: z.literal('stop') }),
-  /** Spec 2 §4: Dismiss after a stop or an error. */
-  z.object({ intent: z.literal('dismiss') }),
-  z.object({ intent: z.literal('undo'), at: HistoryPoint }),
-  z.object({ intent: z.literal('redo'), at: HistoryPoint }),
-  z.object({ intent: z.literal('accept') }),
-  z.object({ intent: z.literal('reject') }),
-  z.object({ intent: z.literal('model'), selectedModel: text().max(50) }),
-], { error: PieceMessages.updateFailed })
+export const ChatFormSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z
+      .object({
+        intent: z.literal('send'),
+        message: lines().max(MAX_MESSAGE_CHARS, SendMessages.messageTooLong).optional().default(''),
+        attachments: z.array(AttachmentSchema).max(MAX_ATTACHMENTS, SendMessages.tooManyAttachments).optional().default([]),
+        images: z.array(ImageFile).optional().default([]),
+        at: HistoryPoint,
+        /** Spec 2 §4: sent from an earlier point after Confirm Overwrite. */
+        overwrite: z.literal('yes').optional(),
+      })
+      .refine((form) => form.message.trim().length > 0 || form.attachments.length + form.images.length > 0, SendMessages.empty)
+      .refine((form) => form.attachments.length + form.images.length <= MAX_ATTACHMENTS, {
+        message: SendMessages.tooManyAttachments,
+        path: ['images'],
+      })
+      .refine(
+        (form) =>
+          form.attachments.reduce((total, { url }) => total + bytesOfUrl(url), 0) + form.images.reduce((total, file) => total + file.size, 0) <=
+          MAX_ATTACHMENTS_TOTAL_BYTES,
+        { message: SendMessages.attachmentsTooLarge, path: ['attachments'] },
+      ),
+    z.object({ intent: z.literal('stop') }),
+    /** Spec 2 §4: Dismiss after a stop or an error. */
+    z.object({ intent: z.literal('dismiss') }),
+    z.object({ intent: z.literal('undo'), at: HistoryPoint }),
+    z.object({ intent: z.literal('redo'), at: HistoryPoint }),
+    z.object({ intent: z.literal('accept') }),
+    z.object({ intent: z.literal('reject') }),
+    z.object({ intent: z.literal('model'), selectedModel: text().max(50) }),
+  ],
+  { error: PieceMessages.updateFailed },
+)
 
 export type ChatForm = z.infer<typeof ChatFormSchema>
 export type ChatIntent = ChatForm['intent']

@@ -58,7 +58,6 @@ describe('invalidReply', () => {
     })
     expect(invalidReply({ inPlace: () => 'email', invalid: 'Please check your email' }, 'Bad', {}, '/', result).toast).toEqual({
       title: 'Please check your email',
-      description: 'Bad',
     })
   })
 })

@@ -80,10 +80,11 @@ export function refusedReply(
   }
 }
 
-/** Fields that are not valid: their errors stay by them, with a toast when the form does not show them (or wants one anyway). */
+/** Fields that are not valid: their errors stay by them, with a toast when the form does not show them (or has its own for it). */
 export function invalidReply(words: FormWords, message: string, sent: SentForm, path: string, result: SubmissionResult<string[]>): FormRefused {
-  const shown = words.inPlace?.(sent) !== undefined
-  const title = words.invalid ?? (shown ? undefined : words.failure?.(sent, path))
+  // A form's own invalid toast only says to look at the fields, which say what is wrong.
+  if (words.invalid) return { ok: false, status: 400, result, toast: { title: words.invalid } }
+  const title = words.inPlace?.(sent) !== undefined ? undefined : words.failure?.(sent, path)
   return { ok: false, status: 400, result, ...(title && { toast: toastOf(title, message) }) }
 }
 

@@ -1,9 +1,8 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { calendarDate } from '~/lib/dates'
-import { useHydrated } from '~/lib/hydrated'
 import { PieceIcon } from './piece-icon'
-import { Button } from '~/ui/button'
+import { Spinner } from '~/ui/spinner'
 import { Enhancement } from '~/ui/enhancement'
 import { enhanceGallery } from './gallery-enhancement'
 import { useToast } from '~/ui/toaster'
@@ -22,7 +21,6 @@ function merge(current: GalleryPiece[], next: GalleryPiece[]) {
 
 /** Spec 2 §2: the grid of public Pieces, 12 at a time, newest first. */
 export function Gallery({ initial, count }: { initial: GalleryPage; count: number }) {
-  const hydrated = useHydrated()
   const location = useLocation()
   const toast = useToast()
   const [page, setPage] = useState(initial)
@@ -73,19 +71,20 @@ export function Gallery({ initial, count }: { initial: GalleryPage; count: numbe
       </ul>
       {page.has_more ? (
         <div ref={sentinel} className="mt-8 flex justify-center" data-gallery-more="">
-          {hydrated ? (
-            <Button variant="secondary" onClick={() => void loadMore()} pending={loading}>
-              Load more
-            </Button>
-          ) : (
-            <Link
-              to={`${location.pathname}?${more}#gallery-${count}`}
-              preventScrollReset
-              className="rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium dark:border-zinc-700"
-            >
-              Load more
-            </Link>
-          )}
+          {/* One control: the link asks the server for a longer grid; with JavaScript the next page is fetched in place. */}
+          <Link
+            to={`${location.pathname}?${more}#gallery-${count}`}
+            preventScrollReset
+            aria-busy={loading || undefined}
+            onClick={(event) => {
+              event.preventDefault()
+              void loadMore()
+            }}
+            className="inline-flex items-center gap-2 rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium dark:border-zinc-700"
+          >
+            {loading ? <Spinner label="Loading more Pieces" /> : null}
+            Load more
+          </Link>
         </div>
       ) : null}
       <Enhancement run={enhanceGallery} args={['[data-testid="gallery"]', '[data-gallery-more]']} />

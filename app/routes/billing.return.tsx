@@ -6,11 +6,11 @@ import { safeRedirect } from '~/accounts/redirects.server'
 import { BILLING_MESSAGES } from '~/billing/schema'
 import { hasPlusNow } from '~/billing/subscription.server'
 import { PLUS_ACTIVATION_POLL_MS, PLUS_ACTIVATION_SLOW_MS } from '~/lib/constants'
-import { useHydrated } from '~/lib/hydrated'
 import { redirectWithToast } from '~/lib/toast.server'
 import { Logo } from '~/shell/logo'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary } from '~/ui/error-page'
+import { cn } from '~/ui/cn'
 import { Spinner } from '~/ui/spinner'
 import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
@@ -45,15 +45,13 @@ function useActivationPoll() {
 
 export default function BillingReturnRoute() {
   const { to } = useLoaderData<typeof loader>()
-  const hydrated = useHydrated()
   const slow = useActivationPoll()
   return (
     <main className="grid min-h-dvh place-items-center px-4 py-10">
-      {hydrated ? null : (
-        <noscript>
-          <meta httpEquiv="refresh" content={String(Math.ceil((2 * PLUS_ACTIVATION_POLL_MS) / 1000))} />
-        </noscript>
-      )}
+      {/* Without JavaScript the page asks again on its own (with it, the poll does). */}
+      <noscript>
+        <meta httpEquiv="refresh" content={String(Math.ceil((2 * PLUS_ACTIVATION_POLL_MS) / 1000))} />
+      </noscript>
       <div className="w-full max-w-md">
         <div className="mb-8 flex justify-center">
           <Logo to="/explore" />
@@ -64,14 +62,13 @@ export default function BillingReturnRoute() {
           <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
             We are confirming your payment. This usually takes a few seconds, and you will be taken back on your own.
           </p>
-          {slow || !hydrated ? (
-            <p className="mt-4 text-sm">
-              {slow ? 'This is taking longer than usual. ' : null}
-              <Link to={to} className="underline underline-offset-2">
-                Continue without waiting
-              </Link>
-            </p>
-          ) : null}
+          {/* Always there without JavaScript; with it, once the wait is long. */}
+          <p className={cn('mt-4 text-sm', !slow && 'js:hidden')}>
+            {slow ? 'This is taking longer than usual. ' : null}
+            <Link to={to} className="underline underline-offset-2">
+              Continue without waiting
+            </Link>
+          </p>
         </div>
       </div>
     </main>

@@ -54,14 +54,7 @@ export default function LandingRoute() {
   const { lastResult } = useFormReply(reply, { dialog: false })
   const { pieces, count } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
-  return (
-    <LandingPage
-      lastResult={lastResult}
-      reply={reply}
-      joined={params.get('waitlist') === 'joined'}
-      gallery={<Gallery initial={pieces} count={count} />}
-    />
-  )
+  return <LandingPage lastResult={lastResult} reply={reply} joined={params.get('waitlist') === 'joined'} gallery={<Gallery initial={pieces} count={count} />} />
 }
 
 const LANDING_TITLE = 'Fund what you create'

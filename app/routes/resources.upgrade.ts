@@ -24,7 +24,11 @@ export const clientLoader = answerWhenUnreachable<UsageReply>((message) => ({ fa
 const returnTo = (sent: { returnTo?: string }) => safeRedirect(sent.returnTo, '/settings')
 
 /** Without JavaScript a refusal opens the dialog again, in its mode, over the page it was opened on. */
-const UPGRADE_FORM = { ...UPGRADE_FORM_WORDS, schema: UpgradeFormSchema, back: (sent: { intent?: string; returnTo?: string }) => upgradeHref(returnTo(sent), modeOfForm(sent)) }
+const UPGRADE_FORM = {
+  ...UPGRADE_FORM_WORDS,
+  schema: UpgradeFormSchema,
+  back: (sent: { intent?: string; returnTo?: string }) => upgradeHref(returnTo(sent), modeOfForm(sent)),
+}
 
 /**
  * The payment dialog's forms (intent = its mode; a form without one is the upgrade),

@@ -1,9 +1,8 @@
+import { DismissButton } from '~/ui/dismiss'
 import { getCollectionProps, getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { Link } from '@remix-run/react'
 import { CANCEL_REASON_LABELS, CANCEL_REASONS, FEEDBACK_TEXT_MAX, type CancelReason } from '~/billing/schema'
-import { useHydrated } from '~/lib/hydrated'
-import { Button, buttonClasses } from '~/ui/button'
+import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import { ErrorList } from '~/ui/field'
 import { CancelFormSchema, SETTINGS_INTENTS } from './account-forms'
@@ -17,7 +16,6 @@ const DEFAULT_REASON: CancelReason = 'other'
  * dismissed while the cancel runs; a refusal is the spec's toast and the dialog stays.
  */
 export function CancelDialog({ fetcher, open, closeHref, onClose }: { fetcher: SettingsFetcher; open: boolean; closeHref: string; onClose: () => void }) {
-  const hydrated = useHydrated()
   const busy = fetcher.state !== 'idle'
   const [form, fields] = useForm({
     id: 'cancel-subscription',
@@ -65,15 +63,9 @@ export function CancelDialog({ fetcher, open, closeHref, onClose }: { fetcher: S
           <ErrorList id={fields.feedbackText.errorId} errors={fields.feedbackText.errors} />
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {hydrated ? (
-            <Button variant="secondary" onClick={onClose} disabled={busy}>
-              Keep Subscription
-            </Button>
-          ) : (
-            <Link to={closeHref} replace preventScrollReset className={buttonClasses('secondary')}>
-              Keep Subscription
-            </Link>
-          )}
+          <DismissButton to={closeHref} onDismiss={onClose} disabled={busy}>
+            Keep Subscription
+          </DismissButton>
           <Button type="submit" variant="destructive" pending={busy}>
             Confirm Cancellation
           </Button>

@@ -1,9 +1,10 @@
+import { DismissButton } from '~/ui/dismiss'
 import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { FEEDBACK_MAX, FEEDBACK_PARAM, FEEDBACK_RESOURCE, FeedbackMessages } from '~/feedback/schema'
 import type { FormReply } from '~/lib/form-reply'
 import { useHydrated } from '~/lib/hydrated'
-import { Button, buttonClasses } from '~/ui/button'
+import { Button } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { useDisclosure } from '~/ui/disclosure'
 import { useFormReply } from '~/ui/use-form-reply'
@@ -87,15 +88,9 @@ export function FeedbackPopover({ collapsed }: { collapsed: boolean }) {
           <div role="status" className="flex flex-1 flex-col items-center justify-center gap-1 text-center">
             <p className="text-base font-semibold">{FeedbackMessages.thanks}</p>
             <p className="text-zinc-600 dark:text-zinc-400">{FeedbackMessages.thanksDetail}</p>
-            {hydrated ? (
-              <Button variant="secondary" size="sm" className="mt-3" onClick={close}>
-                Close
-              </Button>
-            ) : (
-              <Link to={page} className={cn(buttonClasses('secondary', 'sm'), 'mt-3')}>
-                Close
-              </Link>
-            )}
+            <DismissButton to={page} replace={false} size="sm" className="mt-3" onDismiss={close}>
+              Close
+            </DismissButton>
           </div>
         ) : (
           <fetcher.Form method="post" action={FEEDBACK_RESOURCE} className="flex flex-1 flex-col gap-2">
@@ -118,15 +113,9 @@ export function FeedbackPopover({ collapsed }: { collapsed: boolean }) {
               {FeedbackMessages.contact}
             </Link>
             <div className="flex justify-end gap-2">
-              {hydrated ? (
-                <Button variant="secondary" size="sm" onClick={close} disabled={sending}>
-                  Cancel
-                </Button>
-              ) : (
-                <Link to={page} className={buttonClasses('secondary', 'sm')}>
-                  Cancel
-                </Link>
-              )}
+              <DismissButton to={page} replace={false} size="sm" onDismiss={close} disabled={sending}>
+                Cancel
+              </DismissButton>
               <Button type="submit" size="sm" pending={sending} disabled={hydrated && !content.trim()}>
                 Send
               </Button>

@@ -89,13 +89,11 @@ function NewPieceForm({ onClose }: { onClose: () => void }) {
         ) : null}
       </div>
       <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
-      {hydrated ? (
-        <p className="px-1 text-[11px] text-zinc-500">Enter to create, Esc to cancel</p>
-      ) : (
-        <button type="submit" className="mt-1 h-7 w-full rounded-md bg-brand-600 text-xs font-medium text-white hover:bg-brand-500">
-          Create
-        </button>
-      )}
+      {/* The keys with JavaScript; without, a button to press. */}
+      <p className="px-1 text-[11px] text-zinc-500 no-js:hidden">Enter to create, Esc to cancel</p>
+      <button type="submit" className="mt-1 h-7 w-full rounded-md bg-brand-600 text-xs font-medium text-white hover:bg-brand-500 js:hidden">
+        Create
+      </button>
     </fetcher.Form>
   )
 }

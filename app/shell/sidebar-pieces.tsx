@@ -1,6 +1,5 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { useHydrated } from '~/lib/hydrated'
 import { onPieceSaved, withSavedFirst } from '~/pieces/piece-saved'
 import { PIECE_LIST_NEXT_PAGE, PieceMessages } from '~/pieces/schema'
 import { cn } from '~/ui/cn'
@@ -34,7 +33,6 @@ export function currentPieceName(pathname: string) {
  */
 export function SidebarPieces({ initial, limit }: { initial: SidebarPage; limit: number }) {
   const location = useLocation()
-  const hydrated = useHydrated()
   const toast = useToast()
   const [pieces, setPieces] = useState(initial.data)
   const [hasMore, setHasMore] = useState(initial.has_more)
@@ -107,12 +105,11 @@ export function SidebarPieces({ initial, limit }: { initial: SidebarPage; limit:
       ))}
       {hasMore ? (
         <li ref={sentinel} className="px-2 py-1 text-xs text-zinc-500">
-          {hydrated ? (
-            loading ? (
-              <Spinner label="Loading more Pieces" />
-            ) : null
+          {/* With JavaScript the list grows as its end scrolls into view; without, the link asks for a longer one. */}
+          {loading ? (
+            <Spinner label="Loading more Pieces" />
           ) : (
-            <Link to={`${location.pathname}?${moreParams}`} preventScrollReset className="underline underline-offset-2">
+            <Link to={`${location.pathname}?${moreParams}`} preventScrollReset className="underline underline-offset-2 js:hidden">
               Show more
             </Link>
           )}

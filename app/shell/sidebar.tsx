@@ -1,6 +1,5 @@
 import { NavLink } from '@remix-run/react'
 import { useRef } from 'react'
-import { useHydrated } from '~/lib/hydrated'
 import { cn } from '~/ui/cn'
 import { swipeCloses } from './drawer'
 import { FeedbackPopover } from './feedback-popover'
@@ -23,7 +22,6 @@ export function Sidebar({
   pieces: SidebarPage
   piecesLimit: number
 }) {
-  const hydrated = useHydrated()
   const touch = useRef<{ x: number; t: number } | null>(null)
   return (
     <aside
@@ -46,17 +44,16 @@ export function Sidebar({
     >
       <div className="flex h-14 items-center justify-between gap-2 px-3">
         {collapsed ? null : <Logo to="/explore" />}
-        {hydrated ? (
-          <button
-            type="button"
-            onClick={onToggleCollapsed}
-            aria-label={collapsed ? 'Expand sidebar (Ctrl+B)' : 'Collapse sidebar (Ctrl+B)'}
-            title="Toggle sidebar (Ctrl+B)"
-            className="hidden size-8 place-items-center rounded-md text-zinc-500 hover:bg-zinc-200 md:grid dark:hover:bg-zinc-800"
-          >
-            <PanelIcon />
-          </button>
-        ) : null}
+        {/* Collapsing is kept in the browser: without JavaScript there is nothing to press. */}
+        <button
+          type="button"
+          onClick={onToggleCollapsed}
+          aria-label={collapsed ? 'Expand sidebar (Ctrl+B)' : 'Collapse sidebar (Ctrl+B)'}
+          title="Toggle sidebar (Ctrl+B)"
+          className="hidden size-8 place-items-center rounded-md text-zinc-500 hover:bg-zinc-200 js:md:grid dark:hover:bg-zinc-800"
+        >
+          <PanelIcon />
+        </button>
       </div>
       <nav aria-label="Main" className="flex flex-1 flex-col gap-1 overflow-hidden px-2">
         <NavLink

@@ -74,10 +74,10 @@ export function TextareaField({ label, errors, hint, className, ...textarea }: F
 }
 
 /** Character counter: yellow above the warning mark, red over the maximum. */
-export function CharCounter({ count, max, warnAbove, id }: { count: number; max: number; warnAbove: number; id?: string }) {
+export function CharCounter({ count, max, warnAbove, id, className }: { count: number; max: number; warnAbove: number; id?: string; className?: string }) {
   const tone = count > max ? 'text-red-500' : count > warnAbove ? 'text-yellow-500' : 'text-zinc-500'
   return (
-    <span id={id} className={cn('shrink-0 pt-1 text-xs tabular-nums', tone)} data-testid="char-counter">
+    <span id={id} className={cn('shrink-0 pt-1 text-xs tabular-nums', tone, className)} data-testid="char-counter">
       {count.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
     </span>
   )

@@ -147,7 +147,10 @@ describe('the chat forms of the editor', () => {
     })
     const draft = { currentInput: 'two', currentAttachments: [], exchangeHistory: [exchange('one'), exchange('two')], historyIndex: 0 }
     await sql`update pieces set draft = ${sql.json(draft)} where id = ${owner.pieceId}`
-    expect(await reply(post(owner, { intent: 'send', message: 'two, but blue', at: '0' }))).toEqual({ status: 200, body: { ok: true, done: { intent: 'send', confirm: 'overwrite' } } })
+    expect(await reply(post(owner, { intent: 'send', message: 'two, but blue', at: '0' }))).toEqual({
+      status: 200,
+      body: { ok: true, done: { intent: 'send', confirm: 'overwrite' } },
+    })
     const asked = (await post(owner, { intent: 'send', message: 'two, but blue', at: '0' }, PAGE)) as Response
     expect(asked.headers.get('location')).toBe(`/pieces/${owner.name}?confirm=overwrite`)
     expect(await draftOf(owner)).toMatchObject({ historyIndex: 0, currentInput: 'two, but blue' })

@@ -1,6 +1,7 @@
-import { Link, type FetcherWithComponents } from '@remix-run/react'
+import { DismissButton } from '~/ui/dismiss'
+import { type FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent } from 'react'
-import { Button, buttonClasses } from '~/ui/button'
+import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import type { Attachment } from '~/pieces/draft-schema'
 import { AttachmentFields } from './attachments'
@@ -46,15 +47,9 @@ export function OverwriteDialog({
         <input type="hidden" name="overwrite" value="yes" />
         <input type="hidden" name="message" value={message} />
         <AttachmentFields attachments={attachments} />
-        {hydrated ? (
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-        ) : (
-          <Link to={closeHref} replace className={buttonClasses('secondary', 'md')}>
-            Cancel
-          </Link>
-        )}
+        <DismissButton to={closeHref} onDismiss={onClose}>
+          Cancel
+        </DismissButton>
         <Button type="submit">Overwrite</Button>
       </Form>
     </Dialog>

@@ -90,11 +90,18 @@ export function PromptForm({
             disabled={processing}
             onChoose={picker.choose}
           />
-          {hydrated ? null : (
-            <Button type="submit" form={MODEL_FORM_ID} size="sm" variant="secondary" className="shrink-0 px-2" disabled={processing} aria-label="Save model">
-              Save
-            </Button>
-          )}
+          {/* With JavaScript a choice saves itself; without, Save posts the model's form. */}
+          <Button
+            type="submit"
+            form={MODEL_FORM_ID}
+            size="sm"
+            variant="secondary"
+            className="shrink-0 px-2 js:hidden"
+            disabled={processing}
+            aria-label="Save model"
+          >
+            Save
+          </Button>
           <TokenUsage dailyTokenCount={chat.usage.dailyTokenCount} tokenLimit={chat.usage.tokenLimit} />
           <Button
             type="submit"

@@ -15,7 +15,6 @@ export const PROMPT_FORM_ID = 'chat-prompt'
  */
 export function StatusBar({
   state,
-  hydrated,
   running,
   canRetry,
   StopForm,
@@ -23,7 +22,6 @@ export function StatusBar({
   onDismiss,
 }: {
   state: Status
-  hydrated: boolean
   running: boolean
   canRetry: boolean
   StopForm: ChatForm
@@ -36,7 +34,7 @@ export function StatusBar({
       <div className="flex items-center justify-between gap-2 text-xs">
         <p role="status" aria-live="polite" data-testid="chat-status" className="min-w-0 truncate font-medium">
           {state.message}
-          {processing && hydrated ? <TypingDots /> : null}
+          {processing ? <TypingDots /> : null}
         </p>
         <div className="flex shrink-0 gap-1">
           {processing ? (
@@ -65,7 +63,7 @@ export function StatusBar({
       <div className="mt-2 h-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true">
         <div className="h-full rounded-full bg-brand-500 transition-[width] duration-500" style={{ width: `${state.progress ?? 0}%` }} />
       </div>
-      {!hydrated && running ? <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} /> : null}
+      {running ? <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} /> : null}
     </>
   )
 }

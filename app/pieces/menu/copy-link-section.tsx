@@ -1,14 +1,11 @@
 import { useEffect, useState } from 'react'
-import { useHydrated } from '~/lib/hydrated'
 import { Button } from '~/ui/button'
-import { cn } from '~/ui/cn'
 import { Section } from './section'
 
 const COPY_CONFIRM_MS = 2000
 
 /** Copy link, confirmed for 2 seconds (spec 1 §4); without JavaScript, the link to copy by hand. */
 export function CopyLinkSection({ shareUrl }: { shareUrl: string }) {
-  const hydrated = useHydrated()
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -28,12 +25,11 @@ export function CopyLinkSection({ shareUrl }: { shareUrl: string }) {
 
   return (
     <Section title="Share">
-      {hydrated ? (
-        <Button variant="secondary" size="sm" className="w-full" onClick={() => void copy()}>
-          {copied ? 'Copied!' : 'Copy link'}
-        </Button>
-      ) : null}
-      <label className={cn('block', hydrated && 'sr-only')}>
+      {/* Copying needs JavaScript; without it the link is shown to copy by hand. */}
+      <Button variant="secondary" size="sm" className="w-full no-js:hidden" onClick={() => void copy()}>
+        {copied ? 'Copied!' : 'Copy link'}
+      </Button>
+      <label className="block js:sr-only">
         <span className="text-xs text-zinc-500">Link</span>
         <input
           readOnly

@@ -1,6 +1,5 @@
 import { Link, useLocation, useNavigate } from '@remix-run/react'
 import { useState } from 'react'
-import { useHydrated } from '~/lib/hydrated'
 import { Button, buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { Dialog } from '~/ui/dialog'
@@ -11,7 +10,6 @@ import { usePieceFetcher } from './use-piece-fetcher'
 /** Delete Piece opens the confirm dialog: in place with JavaScript, through `?delete-piece=1` without. */
 export function DeleteSection({ piece }: { piece: MenuPiece }) {
   const location = useLocation()
-  const hydrated = useHydrated()
   const [open, setOpen] = useState(false)
   const params = new URLSearchParams(location.search)
   params.set(DELETE_PARAM, '1')
@@ -21,7 +19,6 @@ export function DeleteSection({ piece }: { piece: MenuPiece }) {
         to={`${location.pathname}?${params}`}
         preventScrollReset
         onClick={(event) => {
-          if (!hydrated) return
           event.preventDefault()
           setOpen(true)
         }}

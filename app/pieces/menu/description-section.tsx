@@ -3,6 +3,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import { Button, buttonClasses } from '~/ui/button'
+import { cn } from '~/ui/cn'
 import { CharCounter, ErrorList } from '~/ui/field'
 import { Spinner } from '~/ui/spinner'
 import { DESCRIPTION_MAX, DESCRIPTION_WARN_ABOVE, PIECES_RESOURCE, PieceFormSchema, type MenuPiece } from '../schema'
@@ -83,15 +84,13 @@ function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => 
         className="w-full resize-y rounded-md border border-zinc-300 bg-white p-2 outline-none focus:border-brand-500 aria-[invalid]:border-red-500 dark:border-zinc-700 dark:bg-zinc-950"
       />
       <div className="flex items-center justify-between gap-2">
-        {hydrated ? (
-          <p className="text-[11px] text-zinc-500">Ctrl+Enter to save, Esc to cancel</p>
-        ) : (
-          <button type="submit" className={buttonClasses('secondary', 'sm')}>
-            Save description
-          </button>
-        )}
+        {/* The keys with JavaScript; without, a button to press. */}
+        <p className="text-[11px] text-zinc-500 no-js:hidden">Ctrl+Enter to save, Esc to cancel</p>
+        <button type="submit" className={cn(buttonClasses('secondary', 'sm'), 'js:hidden')}>
+          Save description
+        </button>
         {pending ? <Spinner label="Saving description" /> : null}
-        {hydrated ? <CharCounter count={length} max={DESCRIPTION_MAX} warnAbove={DESCRIPTION_WARN_ABOVE} /> : null}
+        <CharCounter count={length} max={DESCRIPTION_MAX} warnAbove={DESCRIPTION_WARN_ABOVE} className="no-js:hidden" />
       </div>
       <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
     </fetcher.Form>

@@ -93,17 +93,16 @@ function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => voi
           spellCheck={false}
           className="h-8 min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 outline-none focus:border-brand-500 aria-[invalid]:border-red-500 dark:border-zinc-700 dark:bg-zinc-950"
         />
-        {hydrated ? <CharCounter count={length} max={NAME_MAX} warnAbove={NAME_WARN_ABOVE} /> : null}
+        {/* Counted as typed: nothing to count without JavaScript. */}
+        <CharCounter count={length} max={NAME_MAX} warnAbove={NAME_WARN_ABOVE} className="no-js:hidden" />
         {pending ? <Spinner className="mt-2" label="Saving name" /> : null}
       </div>
       <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
-      {hydrated ? (
-        <p className="text-[11px] text-zinc-500">Enter to save, Esc to cancel</p>
-      ) : (
-        <button type="submit" className={cn(buttonClasses('secondary', 'sm'), 'mt-1')}>
-          Save name
-        </button>
-      )}
+      {/* The keys with JavaScript; without, a button to press. */}
+      <p className="text-[11px] text-zinc-500 no-js:hidden">Enter to save, Esc to cancel</p>
+      <button type="submit" className={cn(buttonClasses('secondary', 'sm'), 'mt-1 js:hidden')}>
+        Save name
+      </button>
     </fetcher.Form>
   )
 }
