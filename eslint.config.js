@@ -187,8 +187,8 @@ export default tseslint.config(
         walls.app,
         walls.routes,
         wall(
-          feature('billing', 'chat', 'generation'),
-          'accounts/ sits below billing, the engine and the chat: they read the account (its plan, its preferences), not the other way round.',
+          feature('billing', 'chat', 'generation', 'pieces', 'settings', 'shell', 'site', 'usage'),
+          'accounts/ sits below every other feature: they read the account (its plan, its preferences), not the other way round.',
         ),
       ),
     },

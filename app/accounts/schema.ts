@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import type { FormWords } from '~/lib/form-reply'
-import { EMAIL_PATTERN } from '~/site/schema'
-import { text } from '~/lib/text'
+import { EMAIL_PATTERN, text } from '~/lib/text'
 
 export const NAME_MIN = 3
 export const NAME_MAX = 24

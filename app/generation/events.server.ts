@@ -9,7 +9,7 @@ export type StoredEvent = { id: number; event: ChatEvent }
 
 export const EVENTS_CHANNEL = 'generation_events'
 
-const log = logger('chat')
+const log = logger('generation')
 
 /**
  * Writes an event and announces its id with NOTIFY in the same transaction, so listeners

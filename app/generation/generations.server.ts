@@ -28,7 +28,7 @@ export const MAX_ATTEMPTS = 2
 
 export type { GenerationRequest, GenerationResult } from './stored'
 
-const log = logger('chat')
+const log = logger('generation')
 
 type Status = 'queued' | 'running' | 'complete' | 'stopped' | 'failed'
 

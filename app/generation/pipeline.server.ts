@@ -19,7 +19,7 @@ import { STATUS_MESSAGES } from './status-messages'
 import { estimatePromptTokens, estimateTokens, IMAGE_TOKENS } from './tokens'
 import { logger } from '~/lib/log.server'
 
-const log = logger('chat')
+const log = logger('generation')
 
 /** Streamed code is reported at most this often, so events stay few and small. */
 const LIVE_CODE_EVERY_MS = 400

@@ -58,7 +58,7 @@ function watchGeneration(generationId: number, stop: () => void) {
   }
 }
 
-const log = logger('chat')
+const log = logger('generation')
 
 /** Loads a generation's code in a browser (issue 13.1); the worker that owns the browser gives it (docs/decisions/0028). */
 export type VerifyGeneration = (check: { generationId: number; pieceId: number; code: string; signal: AbortSignal } & CheckHooks) => Promise<CheckOutcome>

@@ -9,6 +9,9 @@ import { z } from 'zod'
  * `text` or `lines` (a unit test holds every schema to it), so a client is refused with a
  * 400 and this message, and a form shows it under the field.
  */
+/** What every form and API takes as an email address: something@somewhere.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
 export const CONTROL_CHARACTERS_MESSAGE = 'Text cannot contain control characters.'
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

@@ -1,8 +1,7 @@
 import type { FormWords } from '~/lib/form-reply'
 import { z } from 'zod'
-import { lines, text } from '~/lib/text'
+import { EMAIL_PATTERN, lines, text } from '~/lib/text'
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const CONTACT_MESSAGE_MAX = 1000
 export const CONTACT_NAME_MIN = 2

@@ -2,8 +2,7 @@ import { z } from 'zod'
 import { userExistsByUid } from '~/accounts/accounts.server'
 import { AuthMessages } from '~/accounts/schema'
 import { ApiFailure, apiJson, apiRoute, readJson, rejectGet, requireMethod } from '~/lib/api.server'
-import { EMAIL_PATTERN } from '~/site/schema'
-import { text } from '~/lib/text'
+import { EMAIL_PATTERN, text } from '~/lib/text'
 
 export const loader = rejectGet
 
