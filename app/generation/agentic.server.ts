@@ -1,4 +1,3 @@
-import OpenAI from 'openai'
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import { z } from 'zod'
 import type { AccountUser } from '~/accounts/users.server'
@@ -10,6 +9,7 @@ import { getOwnPiece, getViewablePieceByName } from '~/pieces/pieces.server'
 import { holdTokens, releaseHold } from '~/usage/limits.server'
 import { isPlus } from '~/accounts/plan.server'
 import { DEFAULT_MODEL, modelRequiresSubscription, normalizeModel } from '~/lib/models'
+import { openai } from './model-client.server'
 import { estimatePromptTokens, estimateTokens } from './tokens'
 import { logger } from '~/lib/log.server'
 import { jsonValue, lines, text } from '~/lib/text'
@@ -64,8 +64,10 @@ async function runModel(model: string, instruction: string, input: string, maxTo
     const result = JSON.stringify(data)
     return { answer: result, tokens: estimateTokens(instruction) + estimateTokens(input) + estimateTokens(result) }
   }
-  const client = new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, maxRetries: 1, timeout: 60_000 })
-  const completion = await client.chat.completions.create({ model, messages: messagesOf(instruction, input), max_completion_tokens: maxTokens }, { signal })
+  const completion = await openai().chat.completions.create(
+    { model, messages: messagesOf(instruction, input), max_completion_tokens: maxTokens },
+    { signal, timeout: 60_000 },
+  )
   const answer = completion.choices[0]?.message?.content ?? ''
   return { answer, tokens: completion.usage?.total_tokens ?? estimateTokens(instruction + input + answer) }
 }

@@ -7,11 +7,15 @@ import { estimatePromptTokens, estimateTokens } from './tokens'
 
 export type ModelUsage = { promptTokens: number; completionTokens: number; totalTokens: number }
 
-let client: OpenAI | null = null
-function openai() {
+let client: { openai: OpenAI; for: string } | null = null
+/** The one client for the model server (generations and agentic actions alike), made again when the settings change. */
+export function openai() {
   const env = getEnv()
-  client ??= new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, maxRetries: 1, timeout: 120_000 })
-  return client
+  const settings = `${env.OPENAI_API_KEY}\n${env.OPENAI_BASE_URL ?? ''}`
+  if (client?.for !== settings) {
+    client = { openai: new OpenAI({ apiKey: env.OPENAI_API_KEY, baseURL: env.OPENAI_BASE_URL, maxRetries: 1, timeout: 120_000 }), for: settings }
+  }
+  return client.openai
 }
 
 export const modelServerConfigured = () => Boolean(getEnv().OPENAI_API_KEY)
