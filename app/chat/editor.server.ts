@@ -45,7 +45,12 @@ export async function chatData(user: SessionUser, piece: OwnPiece, origins: Prev
       running: active ? await runningGeneration(active.id, active.status === 'queued') : null,
       model: normalizeModel(user.selectedModel),
       subscribed,
-      usage: { dailyTokenCount: usage.dailyTokenCount, tokenLimit: usage.tokenLimit },
+      usage: {
+        dailyTokenCount: usage.dailyTokenCount,
+        tokenLimit: usage.tokenLimit,
+        usageBasedPricing: usage.usageBasedPricing,
+        tokenPricePerMillion: usage.tokenPricePerMillion,
+      },
       showTokenUsage: user.showTokenUsage,
       runnerUrl: runnerUrl(piece.id, origins),
       draftPreviewUrl: previewUrl(piece, 'draft', { origins }),

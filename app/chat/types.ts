@@ -19,7 +19,8 @@ export type ChatData = {
   running: RunningGeneration | null
   model: ModelId
   subscribed: boolean
-  usage: { dailyTokenCount: number; tokenLimit: number }
+  /** Today's usage; the price and whether usage-based pricing is on say a turn's receipt in money. */
+  usage: { dailyTokenCount: number; tokenLimit: number; usageBasedPricing: boolean; tokenPricePerMillion: number }
   showTokenUsage: boolean
   runnerUrl: string
   draftPreviewUrl: string

@@ -12,14 +12,14 @@ import { requireOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
 import { getUsage } from '~/usage/usage.server'
-import type { Exchange } from '~/pieces/draft'
+import { readDraft, type DraftData, type Exchange } from '~/pieces/draft'
 import { recordExchange, restoreUnbuiltInput } from '~/pieces/draft.server'
 import { queuePosition, queueWait, wakeWorkers, workersAlive } from './dispatch.server'
 import { appendEvent, followPiece } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/lib/models'
 import { requestPromptTokens } from './pipeline.server'
 import { SendMessages, type SendInput } from './send-schema'
-import type { Attachment } from '~/pieces/draft-schema'
+import type { Attachment, Receipt } from '~/pieces/draft-schema'
 import { StoredRequest, StoredResult, type GenerationRequest, type GenerationResult } from './stored'
 import type { ChatEvent, GenerationStage } from './types'
 
@@ -65,6 +65,7 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     attachments: input.attachments,
     code: input.code ?? piece.code,
     messageHistory: input.messageHistory.map(({ role, content }) => ({ role, content })),
+    ...lastProblemsOf(readDraft(input.draftData === undefined ? piece.draftData : input.draftData)),
   }
   const need = { prompt: requestPromptTokens(request), answers: GENERATION_TOKEN_RESERVE }
   const { generationId, eventId } = await sql.begin(async (tx) => {
@@ -87,6 +88,12 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     await sql`update pieces set draft = ${input.draftData === null ? null : jsonb(sql, input.draftData)} where id = ${piece.id}`
   }
   return { generationId, pieceId: piece.id, eventId }
+}
+
+/** The problems of the version a turn builds on, when its check failed: the same again are not repaired (issue 29.3). */
+function lastProblemsOf(draft: DraftData | null) {
+  const verification = draft?.exchangeHistory[draft.historyIndex]?.verification
+  return verification && !verification.ok && !verification.skipped ? { lastProblems: verification.errors } : {}
 }
 
 /** How a send ended, for the client that waited on it. */
@@ -149,7 +156,22 @@ export async function generationStatus(userId: number, pieceId: number) {
   await requireOwnPiece(userId, pieceId)
   const active = await activeGeneration(pieceId)
   const position = active?.status === 'queued' ? await queuePosition(active.id) : null
-  return { type: 'status' as const, stage: active ? active.stage : ('idle' as const), pieceId, ...(position ? { queuePosition: position } : {}) }
+  const receipt = await lastReceipt(pieceId)
+  return {
+    type: 'status' as const,
+    stage: active ? active.stage : ('idle' as const),
+    pieceId,
+    ...(position ? { queuePosition: position } : {}),
+    ...(receipt ? { receipt } : {}),
+  }
+}
+
+/** Issue 29.2: the receipt of the Piece's last completed turn, for API clients. */
+async function lastReceipt(pieceId: number): Promise<Receipt | null> {
+  const [row] = await sql<{ result: unknown }[]>`
+    select result from generations where piece_id = ${pieceId} and status = 'complete' order by id desc limit 1`
+  const parsed = StoredResult.safeParse(row?.result)
+  return parsed.success ? (parsed.data.receipt ?? null) : null
 }
 
 /**
@@ -193,7 +215,24 @@ const exchangeOf = (request: GenerationRequest, result: GenerationResult): Excha
   },
   tokensUsed: result.tokensUsed,
   ...(result.verification && { verification: result.verification }),
+  ...(result.receipt && { receipt: result.receipt }),
 })
+
+/** Issue 29.3: a built page that still fails its browser check (after the one repair, or none) is not paid for. */
+const stillFails = (result: GenerationResult) => Boolean(result.verification && !result.verification.ok && !result.verification.skipped)
+
+/** What a finished turn cost, as its receipt says it. */
+function receiptOf(result: GenerationResult, charge: { tokens: number; billable: number }): Receipt {
+  return {
+    calls: result.calls ?? [],
+    used: result.tokensUsed,
+    charged: charge.tokens,
+    billable: charge.billable,
+    saved: result.tokensSaved,
+    ...(stillFails(result) && { refunded: { problems: result.verification!.errors } }),
+    ...(result.repairSkipped && { repairSkipped: result.repairSkipped }),
+  }
+}
 
 type Finish =
   { status: 'complete'; result: GenerationResult } | { status: 'stopped'; tokensUsed?: number; onlyIf?: Status } | { status: 'failed'; error: string }
@@ -217,9 +256,12 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
       from generations where id = ${generationId} for update`
     if (!row || !['queued', 'running'].includes(row.status)) return false
     if (finish.status === 'stopped' && finish.onlyIf && row.status !== finish.onlyIf) return false
-    const spent = finish.status === 'complete' ? finish.result.tokensUsed : finish.status === 'stopped' ? (finish.tokensUsed ?? 0) : 0
-    const tokensUsed = await chargeTokens(tx, row.userId, { spent, reserved: row.reserved })
-    const result = finish.status === 'complete' ? { ...finish.result, tokensUsed } : null
+    // A failed turn costs nothing, nor does a page that still fails its check; a stopped one, what it used.
+    const spent =
+      finish.status === 'complete' ? (stillFails(finish.result) ? 0 : finish.result.tokensUsed) : finish.status === 'stopped' ? (finish.tokensUsed ?? 0) : 0
+    const charge = await chargeTokens(tx, row.userId, { spent, reserved: row.reserved })
+    const tokensUsed = charge.tokens
+    const result = finish.status === 'complete' ? { ...finish.result, tokensUsed, receipt: receiptOf(finish.result, charge) } : null
     await tx`
       update generations set
         status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0, checked_code = null,

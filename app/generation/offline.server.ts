@@ -58,6 +58,8 @@ export async function offlineBuild(input: PipelineInput, report: Report): Promis
     diffs: result.patches,
     tokensUsed,
     tokensSaved,
+    // Its receipt: one edit, charged for its patches (or the rewrite), as a model's step would be.
+    calls: changed ? [{ kind: 'edit', title: result.full ? 'Rewrite' : 'Patches', inputTokens: prompt, outputTokens: output }] : [],
     ...(result.answer ? { answer: result.answer } : {}),
   }
 }

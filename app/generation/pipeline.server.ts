@@ -1,5 +1,5 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
-import type { Verification } from '~/pieces/draft-schema'
+import type { ReceiptCall, Verification } from '~/pieces/draft-schema'
 import type { GenerationRequest, GenerationResult } from './stored'
 import type { CheckOutcome, PipelineInput, Report } from './types'
 import {
@@ -57,27 +57,42 @@ export function requestPromptTokens({ message, code, messageHistory, attachments
  * call, the generation ends with what its finished steps built.
  */
 export async function runPipeline(input: PipelineInput, report: Report): Promise<GenerationResult> {
-  const model = modelServerConfigured() ? modelCalls(input) : null
+  // Every call the turn makes, in order, for its receipt (issue 29.2).
+  const calls: ReceiptCall[] = []
+  const model = modelServerConfigured() ? modelCalls(input, calls) : null
   const built = model ? await buildWithModel(input, report, model) : await offlineBuild(input, report)
+  if (!model) calls.push(...(built.calls ?? []))
   // The code as it was asked of (an answer, not a build): nothing to check, accept or reject (issue 26.4).
-  if (built.code === input.code) return { ...built, unchanged: true }
-  return input.verify ? verifyResult(input, report, built, model) : built
+  if (built.code === input.code) return { ...built, calls, unchanged: true }
+  const result = input.verify ? await verifyResult(input, report, built, model, calls) : built
+  return { ...result, calls }
 }
 
+type ModelCall = { kind: 'plan' | 'step' | 'retry' | 'repair'; title?: string }
+
 type ModelCalls = {
-  ask: (messages: ChatCompletionMessageParam[], most: number, onText?: (text: string) => void) => Promise<{ text: string; usage: ModelUsage } | null>
+  ask: (
+    call: ModelCall,
+    messages: ChatCompletionMessageParam[],
+    most: number,
+    onText?: (text: string) => void,
+  ) => Promise<{ text: string; usage: ModelUsage } | null>
   tokensUsed: () => number
 }
 
-/** Model calls that count what they spend and never answer past the reservation (null when it cannot pay for one). */
-function modelCalls(input: PipelineInput): ModelCalls {
+/**
+ * Model calls that count what they spend, each noted in `calls` with its input and output
+ * tokens, and never answer past the reservation (null when it cannot pay for one).
+ */
+function modelCalls(input: PipelineInput, calls: ReceiptCall[]): ModelCalls {
   let tokensUsed = 0
   return {
-    async ask(messages, most, onText) {
+    async ask(call, messages, most, onText) {
       const budget = Math.min(most, input.maxTokens - tokensUsed - estimatePromptTokens(messages))
       if (budget < MIN_ANSWER_TOKENS) return null
       const answer = await streamCompletion({ model: input.model, maxTokens: budget, signal: input.signal, messages }, onText)
       tokensUsed += answer.usage.totalTokens
+      calls.push({ ...call, inputTokens: answer.usage.promptTokens, outputTokens: answer.usage.totalTokens - answer.usage.promptTokens })
       return answer
     },
     tokensUsed: () => tokensUsed,
@@ -133,6 +148,7 @@ async function buildWithModel(input: PipelineInput, report: Report, model: Model
   const { ask, tokensUsed } = model
   const history: ChatCompletionMessageParam[] = input.history.slice(-HISTORY_SENT).map((message) => ({ role: message.role, content: message.content }))
   const plan = await ask(
+    { kind: 'plan' },
     [{ role: 'system', content: PLAN_INSTRUCTIONS }, ...history, { role: 'user', content: userContent(input.prompt, input.attachments) }],
     PLAN_ANSWER_TOKENS,
   )
@@ -168,13 +184,13 @@ async function buildWithModel(input: PipelineInput, report: Report, model: Model
     const live = liveCode(code, (latestCode) =>
       report({ stage: 'generating', tokensUsed: tokensUsed(), event: { type: 'progress', stage: 'generating', ...progress, latestCode } }),
     )
-    const answer = await ask(messages, Infinity, live.onText)
+    const answer = await ask({ kind: 'step', title: step }, messages, Infinity, live.onText)
     await live.settled()
     if (!answer) break
     let applied = applyAnswer(code, answer)
     if (!applied) {
       messages.push({ role: 'assistant', content: answer.text }, { role: 'user', content: FULL_DOCUMENT_RETRY })
-      const retry = await ask(messages, Infinity, live.onText)
+      const retry = await ask({ kind: 'retry', title: step }, messages, Infinity, live.onText)
       await live.settled()
       if (!retry) break
       const document = parseDocument(retry.text)
@@ -204,19 +220,38 @@ const resultOf = ({ code, patches, tokensUsed, tokensSaved }: { code: string; pa
 
 const UNUSABLE_REPAIR = 'The repair answer held no code that could be used.'
 
+/** A check as the receipt names it. */
+const checkTitle = (outcome: CheckOutcome) =>
+  'skipped' in outcome ? 'not checked' : outcome.ok ? 'passed' : `${outcome.errors.length} ${outcome.errors.length === 1 ? 'problem' : 'problems'}`
+
 /** How the check went, as the chat says it (`skipped`, with why, when nothing was checked). */
 const checked = (check: CheckOutcome): Verification =>
   'skipped' in check
     ? { ok: false, skipped: true, skippedBecause: check.skipped, errors: [], screenshot: null }
     : { ok: check.ok, skipped: false, errors: check.errors, screenshot: check.screenshot }
 
+/** Issue 29.3: the receipt's word for a repair not tried because the last turn's page failed the same way. */
+export const SAME_PROBLEMS_REPAIR_SKIPPED = 'No repair was tried: the page fails the same way as the version before it, which a repair did not fix.'
+
+/** The same problems, in any order. */
+const sameProblems = (errors: string[], before: string[] | undefined) =>
+  before !== undefined && errors.length === before.length && [...errors].sort().join('\n') === [...before].sort().join('\n')
+
 /**
  * Issue 13.1: loads the built code in a browser before the generation completes. When it
  * fails and a model is configured, the model is asked once for a repair (the errors and
  * the code; its tokens counted like any call), which is checked again; the repaired
  * version is kept only when it has fewer problems. The offline path has no model to ask.
+ * A repair never loops: one per turn, and none when the page fails just as the version it
+ * was built on did (issue 29.3). Each check is noted in `calls`.
  */
-async function verifyResult(input: PipelineInput, report: Report, built: GenerationResult, model: ModelCalls | null): Promise<GenerationResult> {
+async function verifyResult(
+  input: PipelineInput,
+  report: Report,
+  built: GenerationResult,
+  model: ModelCalls | null,
+  calls: ReceiptCall[],
+): Promise<GenerationResult> {
   // Nothing was built (an answer to a Piece that has no page yet): there is no page to check,
   // and "the page is blank" would blame a build that did not happen.
   if (!built.code.trim()) return built
@@ -227,7 +262,7 @@ async function verifyResult(input: PipelineInput, report: Report, built: Generat
       event: { type: 'progress', stage: 'generating', currentStepTitle: title, stepTitle: title },
     })
   // A check that cannot run is the server's trouble, never the build's: it completes unchecked.
-  const verify = async (code: string): Promise<CheckOutcome> => {
+  const check = async (code: string): Promise<CheckOutcome> => {
     try {
       return await input.verify!(code, input.signal, { waiting: () => say(STATUS_MESSAGES.waitingForCheck), started: () => say(STATUS_MESSAGES.verifying) })
     } catch (error) {
@@ -236,12 +271,19 @@ async function verifyResult(input: PipelineInput, report: Report, built: Generat
       return { skipped: 'failed' }
     }
   }
+  const verify = async (code: string) => {
+    const outcome = await check(code)
+    calls.push({ kind: 'check', title: checkTitle(outcome), inputTokens: 0, outputTokens: 0 })
+    return outcome
+  }
   const first = await verify(built.code)
   input.signal.throwIfAborted()
   if ('skipped' in first || first.ok || !model) return { ...built, verification: checked(first) }
+  if (sameProblems(first.errors, input.lastProblems)) return { ...built, verification: checked(first), repairSkipped: SAME_PROBLEMS_REPAIR_SKIPPED }
 
   await say(STATUS_MESSAGES.repairing)
   const answer = await model.ask(
+    { kind: 'repair' },
     [
       { role: 'system', content: STEP_INSTRUCTIONS },
       { role: 'user', content: repairMessage({ prompt: input.prompt, errors: first.errors, code: built.code }) },

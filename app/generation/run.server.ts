@@ -94,6 +94,7 @@ export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: 
         attachments: claimed.request.attachments,
         code: claimed.request.code,
         history: claimed.request.messageHistory,
+        lastProblems: claimed.request.lastProblems,
         maxTokens: claimed.reserved,
         signal: controller.signal,
         verify: verify && ((code, signal, hooks) => verify({ generationId, pieceId: claimed.pieceId, code, signal, ...hooks })),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { ExchangeSchema, StoredAttachment, VerificationSchema } from '~/pieces/draft-schema'
+import { ExchangeSchema, ReceiptCallSchema, ReceiptSchema, StoredAttachment, VerificationSchema } from '~/pieces/draft-schema'
 import type { UsageData } from '~/usage/usage.server'
 
 /**
@@ -14,6 +14,8 @@ export const StoredRequest = z.object({
   attachments: z.array(StoredAttachment),
   code: z.string(),
   messageHistory: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
+  /** Issue 29.3: the problems the browser check found in the version this turn builds on, if it failed. */
+  lastProblems: z.array(z.string()).optional().catch(undefined),
 })
 export type GenerationRequest = z.infer<typeof StoredRequest>
 
@@ -28,6 +30,12 @@ export const StoredResult = z.object({
   /** Issue 26.4: the code is the code it was asked of (an answer, not a build). */
   unchanged: z.boolean().optional(),
   verification: VerificationSchema.optional(),
+  /** The calls the turn made, as its receipt lists them (issue 29.2). */
+  calls: z.array(ReceiptCallSchema).optional(),
+  /** Why no repair was tried although the page failed its check (issue 29.3). */
+  repairSkipped: z.string().optional(),
+  /** What the turn cost, once charged. */
+  receipt: ReceiptSchema.optional(),
 })
 export type GenerationResult = z.infer<typeof StoredResult>
 

@@ -38,6 +38,8 @@ export type PipelineInput = {
   signal: AbortSignal
   /** Loads code in a real browser (issue 13.1); given by the worker, which owns the browser (docs/decisions/0028). */
   verify?: Verify
+  /** The problems the check found in the version this turn builds on: the same again are not repaired (issue 29.3). */
+  lastProblems?: string[]
   /** Runs CPU work in the worker's one CPU pool (issue 27.1): the offline builder's own work; given by the worker. */
   cpu?: RunOnCpu
 }

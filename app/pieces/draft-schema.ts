@@ -32,6 +32,40 @@ export const VerificationSchema = z.object({
 })
 export type Verification = z.infer<typeof VerificationSchema>
 
+/**
+ * Issue 29.2: one call a turn made, as its receipt lists it: the plan, each step (its
+ * title), the retry asking for the whole document, the repair, each browser check (no
+ * tokens), or the offline builder's edit (its patches, or the rewrite).
+ */
+export const ReceiptCallSchema = z.object({
+  kind: z.enum(['plan', 'step', 'retry', 'repair', 'check', 'edit']),
+  title: z.string().optional(),
+  inputTokens: z.number().int().min(0).catch(0),
+  outputTokens: z.number().int().min(0).catch(0),
+})
+export type ReceiptCall = z.infer<typeof ReceiptCallSchema>
+
+/**
+ * Issue 29.2 and 29.3: what a turn cost. `charged` is what its day's usage got (0 when it
+ * was refunded), `billable` the part of it past the daily allowance, which usage-based
+ * pricing bills; `saved` what patches spared against writing the document out.
+ * `refunded` when the page still failed its browser check (with the problems);
+ * `repairSkipped` says why no repair was tried when there was none.
+ */
+export const ReceiptSchema = z.object({
+  calls: z.array(ReceiptCallSchema).catch([]),
+  used: z.number().catch(0),
+  charged: z.number().catch(0),
+  billable: z.number().catch(0),
+  saved: z.number().catch(0),
+  refunded: z
+    .object({ problems: z.array(z.string()).catch([]) })
+    .optional()
+    .catch(undefined),
+  repairSkipped: z.string().optional().catch(undefined),
+})
+export type Receipt = z.infer<typeof ReceiptSchema>
+
 export const ExchangeSchema = z.object({
   userMessage: z.object({ role: z.literal('user'), content: z.string(), attachments: z.array(StoredAttachment).catch([]) }),
   assistantMessage: z.object({
@@ -45,6 +79,7 @@ export const ExchangeSchema = z.object({
   }),
   tokensUsed: z.number().catch(0),
   verification: VerificationSchema.optional().catch(undefined),
+  receipt: ReceiptSchema.optional().catch(undefined),
 })
 
 /** A stored draft; any field that does not parse falls back to its empty value. */

@@ -1,4 +1,4 @@
-import { StoredDraft, type Attachment, type Verification } from './draft-schema'
+import { StoredDraft, type Attachment, type Receipt, type Verification } from './draft-schema'
 
 /** Spec 2 §3 exchange and draftData. */
 export type Exchange = {
@@ -6,6 +6,8 @@ export type Exchange = {
   assistantMessage: { role: 'assistant'; content: string; attachments: Attachment[]; patch?: string; patches?: unknown[]; answer?: string }
   tokensUsed: number
   verification?: Verification
+  /** What the turn cost (issue 29.2). */
+  receipt?: Receipt
 }
 
 export type DraftData = {

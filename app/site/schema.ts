@@ -2,7 +2,6 @@ import type { FormWords } from '~/lib/form-reply'
 import { z } from 'zod'
 import { EMAIL_PATTERN, lines, text } from '~/lib/text'
 
-
 export const CONTACT_MESSAGE_MAX = 1000
 export const CONTACT_NAME_MIN = 2
 

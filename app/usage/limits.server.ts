@@ -116,7 +116,7 @@ export async function holdTokens(db: TransactionSql, userId: number, need: Token
 /** Ends a hold: charges what the call spent and frees the rest. Answers the tokens charged. */
 export async function releaseHold(db: TransactionSql, userId: number, hold: TokenHold, spent: number): Promise<number> {
   await db`delete from token_holds where id = ${hold.id}`
-  return chargeTokens(db, userId, { spent, reserved: hold.tokens })
+  return (await chargeTokens(db, userId, { spent, reserved: hold.tokens })).tokens
 }
 
 /**
@@ -124,11 +124,15 @@ export async function releaseHold(db: TransactionSql, userId: number, hold: Toke
  * allowance was decided on the reservation, and neither a server that reports more nor a
  * prompt larger than estimated may pass it. What goes past the daily allowance is
  * billable for usage-based subscribers (the billing issue meters it). Answers the tokens
- * charged.
+ * charged, and the billable part of them.
  */
-export async function chargeTokens(db: TransactionSql, userId: number, { spent, reserved }: { spent: number; reserved: number }): Promise<number> {
+export async function chargeTokens(
+  db: TransactionSql,
+  userId: number,
+  { spent, reserved }: { spent: number; reserved: number },
+): Promise<{ tokens: number; billable: number }> {
   const tokens = Math.max(0, Math.min(spent, reserved))
-  if (tokens === 0) return 0
+  if (tokens === 0) return { tokens: 0, billable: 0 }
   const [row] = await db<{ tokens: number }[]>`
     insert into usage_days (user_id, day, tokens) values (${userId}, ${TODAY(db)}, ${tokens})
     on conflict (user_id, day) do update set tokens = usage_days.tokens + excluded.tokens
@@ -136,8 +140,9 @@ export async function chargeTokens(db: TransactionSql, userId: number, { spent, 
   const plus = await isPlus(db, userId)
   const limit = plus ? PLUS_DAILY_TOKEN_LIMIT : FREE_DAILY_TOKEN_LIMIT
   const over = Math.min(tokens, Math.max(0, (row?.tokens ?? 0) - limit))
-  if (plus && over > 0) {
-    await db`update usage_days set billable_tokens = billable_tokens + ${over} where user_id = ${userId} and day = ${TODAY(db)}`
+  const billable = plus ? over : 0
+  if (billable > 0) {
+    await db`update usage_days set billable_tokens = billable_tokens + ${billable} where user_id = ${userId} and day = ${TODAY(db)}`
   }
-  return tokens
+  return { tokens, billable }
 }

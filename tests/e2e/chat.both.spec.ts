@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { STARTER_TEXT } from '../../app/pieces/starter-document'
+import { BROKEN_ON_PURPOSE } from '../fakes/openai'
 import { expect, signIn, test } from './fixtures'
 
 const uniquePiece = (label = 'chat') => `${label}_${Math.random().toString(36).slice(2, 9)}`
@@ -55,6 +56,39 @@ test('a build is checked in a real browser and the chat says so, with a screensh
   // A reload reads it from the saved exchange.
   await page.reload()
   await expect(page.getByRole('list', { name: 'Chat history' }).getByText('Verified in a browser')).toBeVisible()
+})
+
+test('every turn has a receipt of its calls and total; a page that still fails after its repair is charged nothing (issue 29)', async ({
+  page,
+  consoleErrors,
+}) => {
+  await newPiece(page)
+  await page.getByLabel('Message').fill('a verified price list')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const history = page.getByRole('list', { name: 'Chat history' })
+  await expect(history.getByText('Verified in a browser')).toBeVisible({ timeout: 20_000 })
+  const receipt = history.getByTestId('receipt').last()
+  await expect(receipt.locator('summary')).toHaveText(/^Receipt · [\d,]+ tokens charged$/)
+  await receipt.locator('summary').click()
+  // Plan, the two steps and the browser check, each with its tokens, and the total.
+  const rows = receipt.getByRole('table', { name: 'What this turn cost' }).locator('tbody tr')
+  await expect(rows).toHaveCount(4)
+  await expect(rows.nth(0)).toContainText('Plan')
+  await expect(rows.nth(1)).toContainText('Step: Lay out the page')
+  await expect(rows.nth(3)).toContainText('Browser check: passed')
+  await expect(receipt).toContainText(/Used [\d,]+ tokens; charged [\d,]+\./)
+
+  // The OpenAI fake answers a page that throws, and throws again from the repair.
+  await page.getByLabel('Message').fill(`a price list, ${BROKEN_ON_PURPOSE}`)
+  await page.getByRole('button', { name: 'Send' }).click()
+  const refunded = history.getByTestId('receipt').nth(1)
+  await expect(refunded.locator('summary')).toHaveText('Refunded: the page did not work', { timeout: 20_000 })
+  await refunded.locator('summary').click()
+  await expect(refunded.getByRole('table', { name: 'What this turn cost' }).locator('tbody tr').filter({ hasText: 'Repair' })).toHaveCount(1)
+  await expect(refunded).toContainText(/charged 0\./)
+  await expect(refunded).toContainText('missingFunction is not defined')
+  // The broken page throws in the preview too, as it was asked to: that error is the Piece's, not the app's.
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('missingFunction is not defined')))
 })
 
 test('undo and redo move through history; reject restores the saved Piece', async ({ page }) => {

@@ -94,9 +94,13 @@ export const echoResponder: Responder = (body) => {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!)
 
+/** A request with these words gets pages that throw, from every step and from the repair: a build that fails its check twice. */
+export const BROKEN_ON_PURPOSE = 'broken on purpose'
+
 /**
  * Answers like a model driven by the product's builder instructions: a two-step plan for
- * planning calls, and for each step a complete HTML document titled after the request.
+ * planning calls, and for each step (and a repair) a complete HTML document titled after
+ * the request, which throws when the request asks for one `BROKEN_ON_PURPOSE`.
  */
 export const builderResponder: Responder = (body) => {
   const system = textOf(body.messages?.[0]?.content)
@@ -108,7 +112,7 @@ export const builderResponder: Responder = (body) => {
   const request = escapeHtml(/^Request: (.*)$/m.exec(user)?.[1] ?? 'Your Piece')
   const step = escapeHtml(/^Step \d+ of \d+: (.*)$/m.exec(user)?.[1] ?? '')
   return {
-    content: `Here is the page.\n\`\`\`html\n<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${request}</title></head>\n<body><main><h1>${request}</h1><p>${step}</p></main></body></html>\n\`\`\``,
+    content: `Here is the page.\n\`\`\`html\n<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${request}</title></head>\n<body><main><h1>${request}</h1><p>${step}</p></main>${request.includes(BROKEN_ON_PURPOSE) ? '<script>missingFunction()</script>' : ''}</body></html>\n\`\`\``,
   }
 }
 

@@ -80,7 +80,11 @@ describe('a send', () => {
     const usageResponse = await call(usage.loader as Handler, 'GET', '/api/private/user-usage', owner.auth)
     expect((await usageResponse.json()).dailyTokenCount).toBe(result.tokensUsed)
     const statusResponse = await call(status.loader as Handler, 'GET', `/api/private/chat/status?pieceId=${owner.pieceId}`, owner.auth)
-    expect(await statusResponse.json()).toEqual({ type: 'status', stage: 'idle', pieceId: owner.pieceId })
+    // Issue 29.2: the last turn's receipt, for API clients too: the offline builder's one edit, charged as used.
+    const receipt = { calls: [{ kind: 'edit', title: 'Rewrite', inputTokens: expect.any(Number), outputTokens: expect.any(Number) }], used: result.tokensUsed }
+    expect(result.receipt).toMatchObject({ ...receipt, charged: result.tokensUsed, billable: 0, saved: 0 })
+    expect(result.receipt.calls[0].inputTokens + result.receipt.calls[0].outputTokens).toBe(result.tokensUsed)
+    expect(await statusResponse.json()).toEqual({ type: 'status', stage: 'idle', pieceId: owner.pieceId, receipt: result.receipt })
   })
 
   it('builds what was asked offline, and answers a request it cannot do in the chat, leaving the page as it was and charging nothing', async () => {

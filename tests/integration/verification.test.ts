@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
+import { SAME_PROBLEMS_REPAIR_SKIPPED } from '../../app/generation/pipeline.server'
 import { readDraft } from '../../app/pieces/draft'
 import { sql } from '../../app/lib/db.server'
 import { resetEnv } from '../../app/lib/env.server'
@@ -83,8 +84,8 @@ function builds(document: string, repair?: (body: ChatRequest) => string) {
   })
 }
 
-async function generate(message: string) {
-  const user = await owner()
+async function generate(message: string, existing?: Awaited<ReturnType<typeof owner>>) {
+  const user = existing ?? (await owner())
   const response = await postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message })
   expect(response.status).toBe(200)
   return { user, result: await response.json() }
@@ -114,13 +115,37 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
 
   it('fails a throwing page with its error, and keeps it when the repair is no better', async () => {
     builds(THROWING, () => `\`\`\`html\n${THROWING}\n\`\`\``)
-    const { result } = await generate('a throwing page')
+    const { user, result } = await generate('a throwing page')
     expect(result.verification.ok).toBe(false)
     expect(result.verification.errors).toEqual([expect.stringMatching(/^Uncaught error: .*missingFunction is not defined/)])
     expect(result.verification.repair).toEqual({ errors: result.verification.errors, kept: false })
-    // The repair was asked for and paid for, though not kept.
-    expect(result.tokensUsed).toBe(690)
     expect(result.code).toBe(THROWING)
+    // Issue 29.3: the page still fails after the repair, so the turn costs nothing; its receipt lists every call and says why.
+    expect(result.tokensUsed).toBe(0)
+    expect(result.receipt).toEqual({
+      calls: [
+        { kind: 'plan', inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+        { kind: 'step', title: 'Build it', inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+        { kind: 'check', title: '1 problem', inputTokens: 0, outputTokens: 0 },
+        { kind: 'repair', inputTokens: expect.any(Number), outputTokens: expect.any(Number) },
+        { kind: 'check', title: '1 problem', inputTokens: 0, outputTokens: 0 },
+      ],
+      used: 690,
+      charged: 0,
+      billable: 0,
+      saved: 0,
+      refunded: { problems: result.verification.errors },
+    })
+    const calls = result.receipt.calls as { inputTokens: number; outputTokens: number }[]
+    expect(calls.reduce((sum, call) => sum + call.inputTokens + call.outputTokens, 0)).toBe(690)
+    const [usage] = await sql<{ tokens: number }[]>`select coalesce(sum(tokens), 0)::int as tokens from usage_days where user_id = ${user.userId}`
+    expect(usage!.tokens).toBe(0)
+    expect((await savedExchange(user.pieceId)).receipt).toEqual(result.receipt)
+
+    // The next turn builds on it and fails the same way: no repair is tried again (the receipt says why), and it is refunded too.
+    const again = await generate('make it blue', user)
+    expect(again.result.receipt.calls.map((call: { kind: string }) => call.kind)).toEqual(['plan', 'step', 'check'])
+    expect(again.result.receipt).toMatchObject({ charged: 0, repairSkipped: SAME_PROBLEMS_REPAIR_SKIPPED, refunded: { problems: result.verification.errors } })
   })
 
   it('fails a blank page', async () => {

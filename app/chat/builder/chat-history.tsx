@@ -3,6 +3,7 @@ import { cn } from '~/ui/cn'
 import type { DraftData } from '~/pieces/draft'
 import type { Attachment } from '~/pieces/draft-schema'
 import type { Verification } from '~/pieces/draft-schema'
+import { ReceiptNote } from './receipt'
 import { TypingDots } from './status-bar'
 
 /**
@@ -14,10 +15,13 @@ export function ChatHistory({
   draft,
   sending,
   showTokenUsage,
+  pricePerMillion,
 }: {
   draft: DraftData
   sending: { text: string; attachments: Attachment[] } | null
   showTokenUsage: boolean
+  /** The token price when usage-based pricing is on: receipts say their billed part in money. */
+  pricePerMillion: number | null
 }) {
   const exchanges = sending ? draft.exchangeHistory.slice(0, draft.historyIndex + 1) : draft.exchangeHistory
   const list = useRef<HTMLOListElement>(null)
@@ -48,6 +52,7 @@ export function ChatHistory({
             {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
           </p>
           {exchange.verification ? <VerificationNote verification={exchange.verification} /> : null}
+          {exchange.receipt ? <ReceiptNote receipt={exchange.receipt} pricePerMillion={pricePerMillion} /> : null}
         </li>
       ))}
       {sending ? (
