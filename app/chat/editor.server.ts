@@ -19,10 +19,11 @@ import type { ChatForm, ChatIntent } from './schema'
 import type { SendInput } from '~/generation/send-schema'
 import type { ChatData } from './types'
 import { imagesAsAttachments } from './uploads.server'
+import { costSpreads } from '~/generation/estimate.server'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
 export async function chatData(user: SessionUser, piece: OwnPiece, origins: PreviewOrigins): Promise<{ chat: ChatData }> {
-  const [active, usage, subscribed] = await Promise.all([activeGeneration(piece.id), getUsage(user.id), isPlus(sql, user.id)])
+  const [active, usage, subscribed, spreads] = await Promise.all([activeGeneration(piece.id), getUsage(user.id), isPlus(sql, user.id), costSpreads(piece.id)])
   // Read after the active generation, never beside it: one that ends between two reads made
   // side by side would be neither active nor ended, and the page would say "Ready" with no
   // word of how it ended (a generation that fails within a tenth of a second did, under load).
@@ -52,6 +53,7 @@ export async function chatData(user: SessionUser, piece: OwnPiece, origins: Prev
         tokenPricePerMillion: usage.tokenPricePerMillion,
       },
       showTokenUsage: user.showTokenUsage,
+      spreads,
       runnerUrl: runnerUrl(piece.id, origins),
       draftPreviewUrl: previewUrl(piece, 'draft', { origins }),
       previewOrigin: pieceOriginIn(origins, piece.id),
@@ -98,6 +100,11 @@ export async function keepUnsent(userId: number, pieceId: number, sent: Record<s
  */
 async function send(user: SessionUser, piece: OwnPiece, draft: DraftData, form: SendForm, keep: boolean): Promise<ChatFormDone> {
   const attachments = [...form.attachments, ...(await imagesAsAttachments(form.images))]
+  // Estimate (without JavaScript): the message waits in the input, where the page estimates it.
+  if (form.estimate) {
+    await keepInput(piece.id, form.message, attachments)
+    return { intent: 'send' }
+  }
   const message = { ...form, attachments }
   if (sendsFrom(draft, form.at) < draft.exchangeHistory.length - 1 && !form.overwrite) {
     if (keep) await keepInput(piece.id, form.message, attachments)

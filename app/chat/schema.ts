@@ -37,6 +37,8 @@ export const ChatFormSchema = z.discriminatedUnion(
         at: HistoryPoint,
         /** Spec 2 §4: sent from an earlier point after Confirm Overwrite. */
         overwrite: z.literal('yes').optional(),
+        /** Issue 29.1 without JavaScript: not sent, only kept, so the page estimates it. */
+        estimate: z.literal('yes').optional(),
       })
       .refine((form) => form.message.trim().length > 0 || form.attachments.length + form.images.length > 0, SendMessages.empty)
       .refine((form) => form.attachments.length + form.images.length <= MAX_ATTACHMENTS, {

@@ -1,5 +1,6 @@
 import type { ModelId } from '~/lib/models'
 import type { DraftData } from '~/pieces/draft'
+import type { CostSpreads } from '~/generation/estimate'
 import type { GenerationOutcome, GenerationStage, RunningGeneration } from '~/generation/types'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
@@ -22,6 +23,8 @@ export type ChatData = {
   /** Today's usage; the price and whether usage-based pricing is on say a turn's receipt in money. */
   usage: { dailyTokenCount: number; tokenLimit: number; usageBasedPricing: boolean; tokenPricePerMillion: number }
   showTokenUsage: boolean
+  /** What turns cost, for the estimate before Send (issue 29.1). */
+  spreads: CostSpreads
   runnerUrl: string
   draftPreviewUrl: string
   previewOrigin: string

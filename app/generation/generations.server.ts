@@ -17,7 +17,7 @@ import { recordExchange, restoreUnbuiltInput } from '~/pieces/draft.server'
 import { queuePosition, queueWait, wakeWorkers, workersAlive } from './dispatch.server'
 import { appendEvent, followPiece } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/lib/models'
-import { requestPromptTokens } from './pipeline.server'
+import { turnKind, turnPromptTokens } from './estimate'
 import { SendMessages, type SendInput } from './send-schema'
 import type { Attachment, Receipt } from '~/pieces/draft-schema'
 import { StoredRequest, StoredResult, type GenerationRequest, type GenerationResult } from './stored'
@@ -67,14 +67,14 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     messageHistory: input.messageHistory.map(({ role, content }) => ({ role, content })),
     ...lastProblemsOf(readDraft(input.draftData === undefined ? piece.draftData : input.draftData)),
   }
-  const need = { prompt: requestPromptTokens(request), answers: GENERATION_TOKEN_RESERVE }
+  const need = { prompt: turnPromptTokens(request), answers: GENERATION_TOKEN_RESERVE }
   const { generationId, eventId } = await sql.begin(async (tx) => {
     const reserve = await reserveTokens(tx, user.id, need)
     try {
       const [row] = await tx<{ id: number }[]>`
-        insert into generations (piece_id, user_id, model, request, reserved_tokens, request_id, user_slots)
+        insert into generations (piece_id, user_id, model, request, reserved_tokens, request_id, user_slots, prompt_tokens, kind)
         values (${piece.id}, ${user.id}, ${model}, ${jsonb(tx, request)}, ${reserve}, ${currentRequestId() ?? null},
-          ${plus ? PLUS_CONCURRENT_GENERATIONS : FREE_CONCURRENT_GENERATIONS})
+          ${plus ? PLUS_CONCURRENT_GENERATIONS : FREE_CONCURRENT_GENERATIONS}, ${need.prompt}, ${turnKind(request.code)})
         returning id::int as id`
       const eventId = await appendEvent(tx, row!.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
       await wakeWorkers(tx)
@@ -266,6 +266,7 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
       update generations set
         status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0, checked_code = null,
         tokens_used = ${tokensUsed},
+        used_tokens = ${finish.status === 'complete' ? finish.result.tokensUsed : null},
         tokens_saved = ${result?.tokensSaved ?? 0},
         result = ${result ? jsonb(tx, result) : null},
         error = ${finish.status === 'failed' ? finish.error : null}

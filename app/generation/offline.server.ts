@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises'
 import type { GenerationResult } from './stored'
-import { offlineGenerate } from './offline'
+import { offlineGenerate, type OfflineResult } from './offline'
 import type { PipelineInput, Report } from './types'
 import { estimateTokens, patchCost } from './tokens'
 
@@ -9,6 +9,18 @@ import { estimateTokens, patchCost } from './tokens'
  * can be read (issue 13.4). Only this path waits: the model path is paced by the model.
  */
 export const OFFLINE_STEP_MS = 300
+
+/**
+ * What an offline turn costs, as a model's turn would be charged: the request and the page
+ * it read, and what it wrote (its patches, or the whole page); `tokensSaved` is what the
+ * patches spared. A turn that changed nothing costs nothing.
+ */
+export function offlineCost(prompt: string, code: string, result: OfflineResult) {
+  const changed = result.code !== code
+  const input = changed ? estimateTokens(prompt) + estimateTokens(code) : 0
+  const output = !changed ? 0 : result.full ? estimateTokens(result.code) : patchCost(result.patches)
+  return { changed, prompt: input, output, tokensSaved: result.full || !changed ? 0 : Math.max(0, estimateTokens(result.code) - output) }
+}
 
 /**
  * The offline generator behind the pipeline's reports (no model server configured). Token
@@ -20,16 +32,13 @@ export async function offlineBuild(input: PipelineInput, report: Report): Promis
   // Its own work (about a millisecond) is CPU, so it takes a turn in the worker's CPU pool when it has one (issue 27.1).
   const compose = async () => offlineGenerate(input.prompt, input.code, input.attachments.length)
   const result = await (input.cpu ? input.cpu(compose, input.signal) : compose())
-  const changed = result.code !== input.code
-  const prompt = changed ? estimateTokens(input.prompt) + estimateTokens(input.code) : 0
+  const { changed, prompt, output, tokensSaved } = offlineCost(input.prompt, input.code, result)
   await report({
     stage: 'planning',
     tokensUsed: prompt,
     event: { type: 'status', stage: 'planning', plannedStepsTotal: result.steps.length, tokensUsed: prompt },
   })
-  const output = !changed ? 0 : result.full ? estimateTokens(result.code) : patchCost(result.patches)
   const tokensUsed = prompt + output
-  const tokensSaved = result.full || !changed ? 0 : Math.max(0, estimateTokens(result.code) - output)
   for (const [index, step] of result.steps.entries()) {
     input.signal.throwIfAborted()
     const last = index === result.steps.length - 1

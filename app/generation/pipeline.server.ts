@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ReceiptCall, Verification } from '~/pieces/draft-schema'
-import type { GenerationRequest, GenerationResult } from './stored'
+import type { GenerationResult } from './stored'
 import type { CheckOutcome, PipelineInput, Report } from './types'
 import {
   FULL_DOCUMENT_RETRY,
@@ -16,15 +16,14 @@ import { modelServerConfigured, streamCompletion, userContent, type ModelUsage }
 import { offlineBuild } from './offline.server'
 import { applyPatches, completedOperations, type DiffOperation } from './patch'
 import { STATUS_MESSAGES } from './status-messages'
-import { estimatePromptTokens, estimateTokens, IMAGE_TOKENS } from './tokens'
+import { HISTORY_SENT } from './estimate'
+import { estimatePromptTokens, estimateTokens } from './tokens'
 import { logger } from '~/lib/log.server'
 
 const log = logger('generation')
 
 /** Streamed code is reported at most this often, so events stay few and small. */
 const LIVE_CODE_EVERY_MS = 400
-/** Earlier chat messages the plan sees. */
-const HISTORY_SENT = 6
 const PLAN_ANSWER_TOKENS = 400
 /** An answer this short is no use (a step answers a document or patches), so no call is made. */
 const MIN_ANSWER_TOKENS = 256
@@ -34,16 +33,6 @@ export class TokenBudgetSpent extends Error {
   constructor() {
     super('Not enough tokens are left today for this request. No tokens were charged.')
   }
-}
-
-/**
- * The request's own part of every prompt the generation sends (message, code, history and
- * images; the instructions come on top), known before anything runs: a send whose
- * allowance cannot hold this much is refused up front.
- */
-export function requestPromptTokens({ message, code, messageHistory, attachments }: GenerationRequest) {
-  const history = messageHistory.slice(-HISTORY_SENT).reduce((sum, entry) => sum + estimateTokens(entry.content), 0)
-  return estimateTokens(message) + estimateTokens(code) + history + attachments.length * IMAGE_TOKENS
 }
 
 /**

@@ -91,6 +91,22 @@ test('every turn has a receipt of its calls and total; a page that still fails a
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((error) => !error.includes('missingFunction is not defined')))
 })
 
+test('an estimate of the turn shows before Send and follows the message (issue 29.1)', async ({ page }) => {
+  await newPiece(page)
+  const estimate = page.getByTestId('cost-estimate')
+  const ask = async (message: string) => {
+    await page.getByLabel('Message').fill(message)
+    // Without JavaScript the page estimates the message it is given back.
+    if (!jsOn()) await page.getByRole('button', { name: 'Estimate' }).click()
+  }
+  await ask('a counter')
+  await expect(estimate).toHaveText(/^This turn: about [\d.]+K?–[\d.]+K? tokens/)
+  const short = await estimate.textContent()
+  await ask(`a counter. ${'Make every part of it exactly as described, with care. '.repeat(120)}`)
+  await expect(estimate).not.toHaveText(short!)
+  await expect(page.getByLabel('Message')).toHaveValue(/^a counter\. Make every part/)
+})
+
 test('undo and redo move through history; reject restores the saved Piece', async ({ page }) => {
   const name = await newPiece(page)
   for (const message of ['a notes app', 'make the title Shopping']) {

@@ -9,6 +9,7 @@ import { MODEL_FORM_ID, ModelPicker } from './model-picker'
 import type { Overlay } from './overlays'
 import { PromptInput } from './prompt-input'
 import { PROMPT_FORM_ID } from './status-bar'
+import { CostEstimate } from './cost-estimate'
 import { TokenUsage } from './token-usage'
 import type { Composer } from './use-composer'
 import type { useModelPicker } from './use-model-picker'
@@ -110,6 +111,13 @@ export function PromptForm({
             disabled={processing || (hydrated && (busy || (!composer.input.trim() && !composer.attachments.length)))}
           >
             Send
+          </Button>
+        </div>
+        <div className="mt-1 flex items-center justify-end gap-2">
+          <CostEstimate chat={chat} at={at} message={composer.input} images={composer.attachments.length} model={picker.model} />
+          {/* Without JavaScript the estimate follows the message when asked: the message is kept and the page comes back. */}
+          <Button type="submit" name="estimate" value="yes" size="sm" variant="ghost" className="h-6 shrink-0 px-2 text-xs js:hidden" disabled={processing}>
+            Estimate
           </Button>
         </div>
       </Form>

@@ -36,13 +36,13 @@ export function ReceiptNote({ receipt, pricePerMillion }: { receipt: Receipt; pr
         <caption className="sr-only">What this turn cost</caption>
         <thead className="text-zinc-500">
           <tr>
-            <th scope="col" className="font-normal">
+            <th scope="col" className="w-full font-normal">
               Call
             </th>
-            <th scope="col" className="text-right font-normal">
+            <th scope="col" className="pl-3 text-right font-normal">
               In
             </th>
-            <th scope="col" className="text-right font-normal">
+            <th scope="col" className="pl-3 text-right font-normal">
               Out
             </th>
           </tr>
@@ -54,8 +54,8 @@ export function ReceiptNote({ receipt, pricePerMillion }: { receipt: Receipt; pr
                 {CALL_NAMES[call.kind]}
                 {call.title ? `: ${call.title}` : ''}
               </td>
-              <td className="text-right">{call.kind === 'check' ? '–' : tokens(call.inputTokens)}</td>
-              <td className="text-right">{call.kind === 'check' ? '–' : tokens(call.outputTokens)}</td>
+              <td className="pl-3 text-right">{call.kind === 'check' ? '–' : tokens(call.inputTokens)}</td>
+              <td className="pl-3 text-right">{call.kind === 'check' ? '–' : tokens(call.outputTokens)}</td>
             </tr>
           ))}
         </tbody>
