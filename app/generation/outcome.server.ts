@@ -29,11 +29,12 @@ export async function runningGeneration(generationId: number, waiting = false): 
  * or failure has been dismissed.
  */
 export async function lastOutcome(pieceId: number): Promise<GenerationOutcome | null> {
-  const [row] = await sql<{ status: string; error: string | null; dismissed: boolean }[]>`
-    select status, error, dismissed_at is not null as dismissed
+  const [row] = await sql<{ status: string; error: string | null; dismissed: boolean; tokensUsed: number }[]>`
+    select status, error, dismissed_at is not null as dismissed, tokens_used::int as "tokensUsed"
     from generations where piece_id = ${pieceId} order by id desc limit 1`
   if (!row || row.dismissed) return null
-  if (row.status === 'complete' || row.status === 'stopped' || row.status === 'failed') return { status: row.status, error: row.error }
+  if (row.status === 'complete' || row.status === 'stopped' || row.status === 'failed')
+    return { status: row.status, error: row.error, tokensUsed: row.tokensUsed }
   return null
 }
 

@@ -16,7 +16,7 @@ export type ChatEvent = z.infer<typeof ChatEventSchema>
 export type GenerationStage = NonNullable<ChatEvent['stage']>
 
 /** How a Piece's last generation ended, until dismissed (app/generation/outcome.server.ts). */
-export type GenerationOutcome = { status: 'complete' | 'stopped' | 'failed'; error: string | null }
+export type GenerationOutcome = { status: 'complete' | 'stopped' | 'failed'; error: string | null; tokensUsed: number }
 
 /** The generation under way: its message and its latest step (app/generation/outcome.server.ts). */
 export type RunningGeneration = {

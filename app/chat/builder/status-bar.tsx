@@ -60,6 +60,11 @@ export function StatusBar({
           ) : null}
         </div>
       </div>
+      {state.detail ? (
+        <p className="mt-1 text-[11px] text-zinc-500" data-testid="chat-status-detail">
+          {state.detail}
+        </p>
+      ) : null}
       <div className="mt-2 h-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true">
         <div className="h-full rounded-full bg-brand-500 transition-[width] duration-500" style={{ width: `${state.progress ?? 0}%` }} />
       </div>

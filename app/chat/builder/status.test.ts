@@ -18,22 +18,26 @@ const idle = { stage: 'idle' as const, lastOutcome: null, draft: EMPTY_DRAFT, ru
 describe('the status a page load shows (spec 2 §4)', () => {
   it('is ready before any generation, and after a decided or dismissed one', () => {
     expect(initialStatus(idle).message).toBe('Ready to build your Piece')
-    expect(initialStatus({ ...idle, lastOutcome: { status: 'complete', error: null } }).message).toBe('Ready to build your Piece')
+    expect(initialStatus({ ...idle, lastOutcome: { status: 'complete', error: null, tokensUsed: 0 } }).message).toBe('Ready to build your Piece')
   })
 
   it('says how the last generation ended', () => {
-    expect(initialStatus({ ...idle, draft: built, lastOutcome: { status: 'complete', error: null } })).toEqual({
+    expect(initialStatus({ ...idle, draft: built, lastOutcome: { status: 'complete', error: null, tokensUsed: 0 } })).toEqual({
       status: 'complete',
       message: 'Generation complete',
       progress: null,
     })
-    expect(initialStatus({ ...idle, lastOutcome: { status: 'stopped', error: null } }).message).toBe('Generation stopped')
-    expect(initialStatus({ ...idle, lastOutcome: { status: 'failed', error: 'The model took too long' } })).toEqual({
+    expect(initialStatus({ ...idle, lastOutcome: { status: 'stopped', error: null, tokensUsed: 0 } }).message).toBe('Generation stopped')
+    // Issue 29.3: a stopped turn says what it was charged for.
+    expect(initialStatus({ ...idle, lastOutcome: { status: 'stopped', error: null, tokensUsed: 1234 } }).detail).toBe(
+      'Charged 1,234 tokens for what it used before it stopped.',
+    )
+    expect(initialStatus({ ...idle, lastOutcome: { status: 'failed', error: 'The model took too long', tokensUsed: 0 } })).toEqual({
       status: 'error',
       message: 'The model took too long',
       progress: null,
     })
-    expect(initialStatus({ ...idle, lastOutcome: { status: 'failed', error: null } }).message).toBe('Something went wrong')
+    expect(initialStatus({ ...idle, lastOutcome: { status: 'failed', error: null, tokensUsed: 0 } }).message).toBe('Something went wrong')
   })
 
   it('after an answer that changed nothing, says so instead of "Generation complete" (issue 26.4)', () => {
@@ -42,7 +46,7 @@ describe('the status a page load shows (spec 2 §4)', () => {
       assistantMessage: { role: 'assistant' as const, content, attachments: [], answer: "Offline mode can't do that yet: …" },
       tokensUsed: 0,
     })
-    const complete = { status: 'complete' as const, error: null }
+    const complete = { status: 'complete' as const, error: null, tokensUsed: 0 }
     const answeredFirst: DraftData = { ...EMPTY_DRAFT, exchangeHistory: [answer('<p>saved</p>')], historyIndex: 0 }
     expect(initialStatus({ ...idle, savedCode: '<p>saved</p>', draft: answeredFirst, lastOutcome: complete })).toEqual({
       status: 'idle',

@@ -4,12 +4,18 @@ import { PROGRESS_CLEAR_AFTER_COMPLETE_MS, PROGRESS_CLEAR_AFTER_STOP_MS, progres
 import type { ChatData } from '../types'
 
 /** Spec 2 §3 processing status: what the status line says and how full the bar is. */
-export type Status = { status: ProcessingStatus; message: string; progress: number | null }
+export type Status = { status: ProcessingStatus; message: string; progress: number | null; detail?: string }
 
 export const IDLE: Status = { status: 'idle', message: STATUS_MESSAGES.idle, progress: null }
 export const SENDING: Status = { status: 'processing', message: STATUS_MESSAGES.sending, progress: 15 }
 export const COMPLETE: Status = { status: 'complete', message: STATUS_MESSAGES.complete, progress: 100 }
 export const STOPPED: Status = { status: 'stopped', message: STATUS_MESSAGES.stopped, progress: 0 }
+
+/** Issue 29.3: a stopped turn is charged for what it used, and says so under the status. */
+export const stopped = (tokensUsed: number | undefined): Status => ({
+  ...STOPPED,
+  ...(tokensUsed !== undefined && { detail: `Charged ${tokensUsed.toLocaleString('en-US')} tokens for what it used before it stopped.` }),
+})
 /** A generation that ended with an answer and the code as it was: nothing to accept or reject (issue 26.4). */
 export const ANSWERED: Status = { status: 'idle', message: STATUS_MESSAGES.answered, progress: null }
 
@@ -48,7 +54,7 @@ export function initialStatus({
   const answered = draft.historyIndex === draft.exchangeHistory.length - 1 && changedNothing(draft, draft.historyIndex, savedCode)
   if (lastOutcome?.status === 'complete' && answered && draft.exchangeHistory[draft.historyIndex]?.assistantMessage.answer) return ANSWERED
   if (lastOutcome?.status === 'complete' && hasPending(draft, savedCode)) return { ...COMPLETE, progress: null }
-  if (lastOutcome?.status === 'stopped') return { ...STOPPED, progress: null }
+  if (lastOutcome?.status === 'stopped') return { ...stopped(lastOutcome.tokensUsed), progress: null }
   if (lastOutcome?.status === 'failed') return { ...failure(lastOutcome.error ?? STATUS_MESSAGES.error), progress: null }
   return IDLE
 }

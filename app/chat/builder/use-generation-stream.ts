@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { STATUS_MESSAGES } from '~/generation/status-messages'
 import { progressHint } from '../progress'
 import type { ChatEvent } from '~/generation/types'
-import { ANSWERED, clearAfter, COMPLETE, failure, IDLE, queued, STOPPED, statusFromStage, type Status } from './status'
+import { ANSWERED, clearAfter, COMPLETE, failure, IDLE, queued, statusFromStage, stopped, type Status } from './status'
 
 export type GenerationEnd = 'complete' | 'stopped' | 'failed'
 
@@ -100,7 +100,7 @@ export function useGenerationStream({
         // An answer with the code as it was is no "Generation complete" (issue 26.4).
         end(event.unchanged ? ANSWERED : COMPLETE, 'complete', { eventId: Number(message.lastEventId), event })
       }
-      if (event.type === 'stopped') end(STOPPED, 'stopped')
+      if (event.type === 'stopped') end(stopped(event.tokensUsed ?? undefined), 'stopped')
     }
     return () => source.close()
   }, [enabled, finish, pieceId, show])
