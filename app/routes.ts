@@ -23,6 +23,7 @@ export default [
     route('pieces/:pieceName', 'routes/piece-editor.tsx'),
     route('settings', 'routes/settings.tsx'),
     route('settings/contact', 'routes/contact.tsx', { id: 'settings-contact' }),
+    route('settings/usage', 'routes/settings.usage.tsx'),
     ...STATIC_PAGES.map((slug) => route(`settings/${slug}`, 'routes/static-page.tsx', { id: `settings-${slug}` })),
     // Any other path: visitors are asked to sign in, users get 'Page Not Found' in the app's frame (spec 1 §2.2).
     route('*', 'routes/catch-all.tsx'),

@@ -13,6 +13,7 @@ describe('titleForPath', () => {
     ['/settings/faq', 'FAQ'],
     ['/settings/privacy', 'Privacy Policy'],
     ['/settings/terms', 'Terms'],
+    ['/settings/usage', 'Token Usage'],
     ['/@someone', 'Page Not Found'],
     ['/a/b/c', 'Page Not Found'],
   ])('%s → %s', (path, title) => {

@@ -10,6 +10,7 @@ const FIXED_TITLES: Record<string, string> = {
   '/settings/faq': 'FAQ',
   '/settings/privacy': 'Privacy Policy',
   '/settings/terms': 'Terms',
+  '/settings/usage': 'Token Usage',
 }
 
 /**
