@@ -68,7 +68,7 @@ if (process.env.DATABASE_URL) {
     const rows = await sql<Turn[]>`
       select model, kind, prompt_tokens::int as prompt, used_tokens::int as used
       from generations
-      where status = 'complete' and used_tokens is not null and prompt_tokens is not null and kind is not null
+      where status = 'complete' and used_tokens > 0 and prompt_tokens is not null and kind is not null
       order by id`
     say(`Recorded turns (${new URL(process.env.DATABASE_URL).pathname.slice(1) || 'database'})`, replay(rows))
   } catch (error) {

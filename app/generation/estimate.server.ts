@@ -12,7 +12,8 @@ type Row = { model: string; kind: TurnKind; turns: number; low: number | null; h
 
 /**
  * Issue 29.1: the spread of what turns cost, for each model and kind: from this Piece's own
- * recent turns when it has enough, else from everyone's recent turns, else the default.
+ * recent turns when it has enough, else from everyone's recent turns, else the default. A
+ * turn that used nothing (an answer that left the page as it was) says nothing of a build's cost.
  * PostgreSQL's percentile_cont is the same interpolation as `percentile` (estimate.ts).
  */
 export async function costSpreads(pieceId: number): Promise<CostSpreads> {
@@ -40,7 +41,7 @@ function spreadRows(pieceId: number | null, limit: number) {
       left join lateral (
         select used_tokens::float8 / (prompt_tokens + ${ESTIMATE_BASE_TOKENS}) as ratio
         from generations
-        where status = 'complete' and kind = combo.kind and model = combo.model and used_tokens is not null and prompt_tokens is not null
+        where status = 'complete' and kind = combo.kind and model = combo.model and used_tokens > 0 and prompt_tokens is not null
           and (${pieceId}::bigint is null or piece_id = ${pieceId}::bigint)
         order by id desc
         limit ${limit}

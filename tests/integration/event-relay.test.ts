@@ -12,8 +12,10 @@ describe('the event relay', () => {
     const created = await registerWithPassword(`relay.${Date.now()}@example.com`, 'correct horse battery')
     if (!created.ok) throw new Error('setup failed')
     const piece = await createPiece(created.userId, { name: `relay_${Math.random().toString(36).slice(2, 10)}` })
+    // Already over, so that no worker of another test file running meanwhile claims it: only its events matter here.
     const [generation] = await sql<{ id: number }[]>`
-      insert into generations (piece_id, user_id, model, request) values (${piece.id}, ${created.userId}, 'gpt-4.1', ${jsonb(sql, {})})
+      insert into generations (piece_id, user_id, model, request, status, stage, finished_at)
+      values (${piece.id}, ${created.userId}, 'gpt-4.1', ${jsonb(sql, {})}, 'failed', 'idle', now())
       returning id::int as id`
 
     // Done once the last written event is delivered; one skipped on the way shows in the comparison.
