@@ -1,3 +1,4 @@
+import { centsPerToken } from '~/usage/format'
 import { DEFAULT_TOKEN_PRICE_PER_MILLION, PRODUCT_NAME } from '~/lib/constants'
 
 /**
@@ -27,8 +28,7 @@ export const TOKEN_PLAN = {
 } as const
 
 /** The metered price in cents per token, as Stripe's `unit_amount_decimal` wants it ($0.50 per million is '0.00005'). */
-export const tokenUnitAmountDecimal = (pricePerMillion: number = TOKEN_PLAN.tokenPricePerMillion) =>
-  String(Number(((pricePerMillion * 100) / 1_000_000).toPrecision(12)))
+export const tokenUnitAmountDecimal = (pricePerMillion: number = TOKEN_PLAN.tokenPricePerMillion) => String(centsPerToken(pricePerMillion))
 
 /** "$20.00 / month" */
 export const plusPriceLabel = () => `$${(PLUS_PLAN.unitAmount / 100).toFixed(2)} / ${PLUS_PLAN.interval}`

@@ -30,12 +30,7 @@ export function ChatBuilder(props: ChatBuilderProps) {
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] flex-col-reverse md:flex-row">
       <section aria-label="Chat" className="flex min-h-0 w-full flex-col border-t border-zinc-200 md:w-[26rem] md:border-t-0 md:border-r dark:border-zinc-800">
-        <ChatHistory
-          draft={draft}
-          sending={sender.pending ?? (working ? chat.running : null)}
-          showTokenUsage={chat.showTokenUsage}
-          pricePerMillion={chat.usage.usageBasedPricing ? chat.usage.tokenPricePerMillion : null}
-        />
+        <ChatHistory draft={draft} sending={sender.pending ?? (working ? chat.running : null)} showTokenUsage={chat.showTokenUsage} />
         <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
           <StatusBar
             state={view.state}

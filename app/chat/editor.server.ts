@@ -51,6 +51,7 @@ export async function chatData(user: SessionUser, piece: OwnPiece, origins: Prev
         tokenLimit: usage.tokenLimit,
         usageBasedPricing: usage.usageBasedPricing,
         tokenPricePerMillion: usage.tokenPricePerMillion,
+        billableTokenCount: usage.billableTokenCount,
       },
       showTokenUsage: user.showTokenUsage,
       spreads,

@@ -20,8 +20,8 @@ export type ChatData = {
   running: RunningGeneration | null
   model: ModelId
   subscribed: boolean
-  /** Today's usage; the price and whether usage-based pricing is on say a turn's receipt in money. */
-  usage: { dailyTokenCount: number; tokenLimit: number; usageBasedPricing: boolean; tokenPricePerMillion: number }
+  /** Today's usage; with usage-based pricing, the price and the month's billed tokens say the estimate in money. */
+  usage: { dailyTokenCount: number; tokenLimit: number; usageBasedPricing: boolean; tokenPricePerMillion: number; billableTokenCount: number }
   showTokenUsage: boolean
   /** What turns cost, for the estimate before Send (issue 29.1). */
   spreads: CostSpreads

@@ -11,7 +11,8 @@ import { recordGeneration } from '~/lib/metrics.server'
 import { requireOwnPiece } from '~/pieces/pieces.server'
 import { MAX_IMAGE_INPUT_PIXELS } from '~/pieces/schema'
 import { chargeTokens, reserveTokens } from '~/usage/limits.server'
-import { getUsage } from '~/usage/usage.server'
+import { addedCents } from '~/usage/format'
+import { getUsage, type UsageData } from '~/usage/usage.server'
 import { readDraft, type DraftData, type Exchange } from '~/pieces/draft'
 import { recordExchange, restoreUnbuiltInput } from '~/pieces/draft.server'
 import { queuePosition, queueWait, wakeWorkers, workersAlive } from './dispatch.server'
@@ -222,12 +223,14 @@ const exchangeOf = (request: GenerationRequest, result: GenerationResult): Excha
 const stillFails = (result: GenerationResult) => Boolean(result.verification && !result.verification.ok && !result.verification.skipped)
 
 /** What a finished turn cost, as its receipt says it. */
-function receiptOf(result: GenerationResult, charge: { tokens: number; billable: number }): Receipt {
+function receiptOf(result: GenerationResult, charge: { tokens: number; billable: number }, usage: UsageData): Receipt {
   return {
     calls: result.calls ?? [],
     used: result.tokensUsed,
     charged: charge.tokens,
     billable: charge.billable,
+    // The month's billable tokens include this turn's: what it added to the bill, rounded as the provider rounds the month.
+    billedCents: addedCents(usage.billableTokenCount - charge.billable, charge.billable, usage.tokenPricePerMillion),
     saved: result.tokensSaved,
     ...(stillFails(result) && { refunded: { problems: result.verification!.errors } }),
     ...(result.repairSkipped && { repairSkipped: result.repairSkipped }),
@@ -261,7 +264,8 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
       finish.status === 'complete' ? (stillFails(finish.result) ? 0 : finish.result.tokensUsed) : finish.status === 'stopped' ? (finish.tokensUsed ?? 0) : 0
     const charge = await chargeTokens(tx, row.userId, { spent, reserved: row.reserved })
     const tokensUsed = charge.tokens
-    const result = finish.status === 'complete' ? { ...finish.result, tokensUsed, receipt: receiptOf(finish.result, charge) } : null
+    const usage = finish.status === 'complete' ? await getUsage(row.userId, tx) : null
+    const result = finish.status === 'complete' ? { ...finish.result, tokensUsed, receipt: receiptOf(finish.result, charge, usage!) } : null
     await tx`
       update generations set
         status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0, checked_code = null,
@@ -280,7 +284,11 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
     // The owner's slot is free: a generation of theirs waiting behind their cap may start.
     if (row.status === 'running') await wakeWorkers(tx)
     // What the page would re-read on `complete` travels with it: the exchange as saved and the usage as charged.
-    const saved = draft && { exchange: draft.exchangeHistory[draft.historyIndex], historyIndex: draft.historyIndex, usage: await getUsage(row.userId, tx) }
+    const saved = draft && {
+      exchange: draft.exchangeHistory[draft.historyIndex],
+      historyIndex: draft.historyIndex,
+      usage: usage ?? (await getUsage(row.userId, tx)),
+    }
     const event: ChatEvent = result
       ? { type: 'complete', pieceId: row.pieceId, stage: 'idle', ...result, patches: result.patches, ...saved }
       : finish.status === 'failed'

@@ -57,6 +57,8 @@ export const ReceiptSchema = z.object({
   used: z.number().catch(0),
   charged: z.number().catch(0),
   billable: z.number().catch(0),
+  /** What the billable part added to the month's bill, in cents, as the provider bills it (issue 29.4). */
+  billedCents: z.number().int().catch(0),
   saved: z.number().catch(0),
   refunded: z
     .object({ problems: z.array(z.string()).catch([]) })

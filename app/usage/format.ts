@@ -8,6 +8,23 @@ export function billedAmount(billableTokens: number, pricePerMillion: number) {
   return ((billableTokens / 1_000_000) * pricePerMillion).toFixed(2)
 }
 
+/** The metered price in cents per token, as the billing provider bills it ($0.50 per million is 0.00005). */
+export const centsPerToken = (pricePerMillion: number) => Number(((pricePerMillion * 100) / 1_000_000).toPrecision(12))
+
+/** What the provider bills for a month's metered tokens: their count × the cents per token, rounded to the cent. */
+export const monthCents = (billableTokens: number, pricePerMillion: number) => Math.round(billableTokens * centsPerToken(pricePerMillion))
+
+/**
+ * Issue 29.4: what some tokens add to the month's bill, given what the month had billed
+ * before them: the bill after less the bill before, each as the provider rounds it, so a
+ * month of turns adds up to the invoice to the cent.
+ */
+export const addedCents = (monthBefore: number, billableTokens: number, pricePerMillion: number) =>
+  monthCents(monthBefore + billableTokens, pricePerMillion) - monthCents(monthBefore, pricePerMillion)
+
+/** "$1.23" */
+export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
+
 /** The usage bar: its width capped at 100%, amber above 80% of the limit. */
 export function usageBar(count: number, limit: number) {
   const ratio = limit > 0 ? count / limit : 0

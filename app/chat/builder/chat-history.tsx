@@ -15,13 +15,10 @@ export function ChatHistory({
   draft,
   sending,
   showTokenUsage,
-  pricePerMillion,
 }: {
   draft: DraftData
   sending: { text: string; attachments: Attachment[] } | null
   showTokenUsage: boolean
-  /** The token price when usage-based pricing is on: receipts say their billed part in money. */
-  pricePerMillion: number | null
 }) {
   const exchanges = sending ? draft.exchangeHistory.slice(0, draft.historyIndex + 1) : draft.exchangeHistory
   const list = useRef<HTMLOListElement>(null)
@@ -52,7 +49,7 @@ export function ChatHistory({
             {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
           </p>
           {exchange.verification ? <VerificationNote verification={exchange.verification} /> : null}
-          {exchange.receipt ? <ReceiptNote receipt={exchange.receipt} pricePerMillion={pricePerMillion} /> : null}
+          {exchange.receipt ? <ReceiptNote receipt={exchange.receipt} /> : null}
         </li>
       ))}
       {sending ? (

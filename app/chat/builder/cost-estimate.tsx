@@ -1,7 +1,7 @@
 import { describeEstimate, estimateCost, turnKind, turnPromptTokens } from '~/generation/estimate'
 import type { ModelId } from '~/lib/models'
 import { codeAt } from '~/pieces/draft'
-import { billedAmount, compactTokens } from '~/usage/format'
+import { addedCents, compactTokens, dollars } from '~/usage/format'
 import { cn } from '~/ui/cn'
 import type { ChatData } from '../types'
 
@@ -18,11 +18,12 @@ export function CostEstimate({ chat, at, message, images, model }: { chat: ChatD
   const messageHistory = chat.draft.exchangeHistory.slice(0, at + 1).map((exchange) => ({ content: exchange.userMessage.content }))
   const prompt = turnPromptTokens({ message: message.trim(), code, messageHistory, attachments: Array.from({ length: images }) })
   const estimate = estimateCost(prompt, chat.spreads[model][turnKind(code)])
-  const { dailyTokenCount, tokenLimit, usageBasedPricing, tokenPricePerMillion } = chat.usage
+  const { dailyTokenCount, tokenLimit, usageBasedPricing, tokenPricePerMillion, billableTokenCount } = chat.usage
   const left = Math.max(0, tokenLimit - dailyTokenCount)
   // Usage-based pricing bills what goes past the daily allowance: the most this turn could add to the bill.
   const billable = usageBasedPricing ? Math.max(0, estimate.high - left) : 0
-  const money = billable > 0 ? `, up to $${billedAmount(billable, tokenPricePerMillion)}` : ''
+  // In the provider's rounding of the month's bill, as the receipt will say it (issue 29.4).
+  const money = billable > 0 ? `, up to ${dollars(addedCents(billableTokenCount, billable, tokenPricePerMillion))}` : ''
   // Without usage-based pricing what is left today is all there is: say so before anything is spent.
   const short = usageBasedPricing ? null : estimate.low > left ? 'more than' : estimate.high > left ? 'may be more than' : null
   return (

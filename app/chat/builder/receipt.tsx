@@ -1,5 +1,5 @@
 import type { Receipt, ReceiptCall } from '~/pieces/draft-schema'
-import { billedAmount } from '~/usage/format'
+import { dollars } from '~/usage/format'
 
 /** Issue 29.3: what a refunded turn's receipt says. */
 export const REFUNDED_TITLE = 'Refunded: the page did not work'
@@ -21,8 +21,9 @@ const tokens = (count: number) => count.toLocaleString('en-US')
  * total charged, in money too when usage-based pricing billed part of it. A refunded turn
  * says so in its summary, with the problems the check found.
  */
-export function ReceiptNote({ receipt, pricePerMillion }: { receipt: Receipt; pricePerMillion: number | null }) {
-  const money = pricePerMillion !== null && receipt.billable > 0 ? ` ($${billedAmount(receipt.billable, pricePerMillion)})` : ''
+export function ReceiptNote({ receipt }: { receipt: Receipt }) {
+  // What it added to the month's bill, to the cent as the provider bills the month (issue 29.4).
+  const money = receipt.billable > 0 ? ` (${dollars(receipt.billedCents)})` : ''
   return (
     <details className="mt-2 text-xs" data-testid="receipt">
       <summary className="cursor-pointer text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-300">
