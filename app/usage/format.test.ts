@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { billedAmount, compactTokens, formatTokens, usageBar } from './format'
+import { billedAmount, compactTokens, formatTokens, shareCents, usageBar } from './format'
 
 describe('usage formatting', () => {
   it('separates thousands', () => {
@@ -23,5 +23,16 @@ describe('usage formatting', () => {
   it('writes compact counts with one decimal', () => {
     expect(compactTokens(1234)).toBe('1.2K')
     expect(compactTokens(10_000_000)).toBe('10M')
+  })
+})
+
+describe('shareCents (issue 29.2)', () => {
+  it('shares a turn’s cents among its calls by tokens, adding up exactly', () => {
+    expect(shareCents(10, [1, 1, 1])).toEqual([4, 3, 3])
+    expect(shareCents(7, [500, 0, 1500])).toEqual([2, 0, 5])
+    expect(shareCents(0, [3, 4])).toEqual([0, 0])
+    expect(shareCents(5, [0, 0])).toEqual([0, 0])
+    const shares = shareCents(123, [12_345, 7_777, 23_456, 9_999])
+    expect(shares.reduce((sum, share) => sum + share, 0)).toBe(123)
   })
 })

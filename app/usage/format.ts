@@ -22,6 +22,22 @@ export const monthCents = (billableTokens: number, pricePerMillion: number) => M
 export const addedCents = (monthBefore: number, billableTokens: number, pricePerMillion: number) =>
   monthCents(monthBefore + billableTokens, pricePerMillion) - monthCents(monthBefore, pricePerMillion)
 
+/**
+ * Cents shared out by weight (a turn's billed cents among its calls, by their tokens): each
+ * share rounded down, the cents left over to the largest remainders, so the shares add up
+ * to the whole exactly.
+ */
+export function shareCents(cents: number, weights: number[]): number[] {
+  const total = weights.reduce((sum, weight) => sum + weight, 0)
+  if (total <= 0) return weights.map(() => 0)
+  const exact = weights.map((weight) => (cents * weight) / total)
+  const shares = exact.map(Math.floor)
+  const left = cents - shares.reduce((sum, share) => sum + share, 0)
+  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder)
+  for (const { index } of order.slice(0, left)) shares[index]! += 1
+  return shares
+}
+
 /** "$1.23" */
 export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 

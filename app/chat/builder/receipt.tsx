@@ -1,5 +1,5 @@
 import type { Receipt, ReceiptCall } from '~/pieces/draft-schema'
-import { dollars } from '~/usage/format'
+import { dollars, shareCents } from '~/usage/format'
 
 /** Issue 29.3: what a refunded turn's receipt says. */
 export const REFUNDED_TITLE = 'Refunded: the page did not work'
@@ -24,6 +24,14 @@ const tokens = (count: number) => count.toLocaleString('en-US')
 export function ReceiptNote({ receipt }: { receipt: Receipt }) {
   // What it added to the month's bill, to the cent as the provider bills the month (issue 29.4).
   const money = receipt.billable > 0 ? ` (${dollars(receipt.billedCents)})` : ''
+  // With usage-based pricing, each call's part of what the turn added to the bill.
+  const callCents =
+    receipt.billable > 0
+      ? shareCents(
+          receipt.billedCents,
+          receipt.calls.map((call) => call.inputTokens + call.outputTokens),
+        )
+      : null
   return (
     <details className="mt-2 text-xs" data-testid="receipt">
       <summary className="cursor-pointer text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-300">
@@ -46,6 +54,11 @@ export function ReceiptNote({ receipt }: { receipt: Receipt }) {
             <th scope="col" className="pl-3 text-right font-normal">
               Out
             </th>
+            {callCents ? (
+              <th scope="col" className="pl-3 text-right font-normal">
+                Cost
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
@@ -57,6 +70,7 @@ export function ReceiptNote({ receipt }: { receipt: Receipt }) {
               </td>
               <td className="pl-3 text-right">{call.kind === 'check' ? '–' : tokens(call.inputTokens)}</td>
               <td className="pl-3 text-right">{call.kind === 'check' ? '–' : tokens(call.outputTokens)}</td>
+              {callCents ? <td className="pl-3 text-right">{call.kind === 'check' ? '–' : dollars(callCents[index]!)}</td> : null}
             </tr>
           ))}
         </tbody>
