@@ -20,7 +20,7 @@ import { appendEvent, followPiece } from './events.server'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/lib/models'
 import { turnKind, turnPromptTokens } from './estimate'
 import { SendMessages, type SendInput } from './send-schema'
-import type { Attachment, Receipt } from '~/pieces/draft-schema'
+import { ReceiptSchema, type Attachment, type Receipt } from '~/pieces/draft-schema'
 import { StoredRequest, StoredResult, type GenerationRequest, type GenerationResult } from './stored'
 import type { ChatEvent, GenerationStage } from './types'
 
@@ -169,10 +169,11 @@ export async function generationStatus(userId: number, pieceId: number) {
 
 /** Issue 29.2: the receipt of the Piece's last completed turn, for API clients. */
 async function lastReceipt(pieceId: number): Promise<Receipt | null> {
-  const [row] = await sql<{ result: unknown }[]>`
-    select result from generations where piece_id = ${pieceId} and status = 'complete' order by id desc limit 1`
-  const parsed = StoredResult.safeParse(row?.result)
-  return parsed.success ? (parsed.data.receipt ?? null) : null
+  // The receipt alone: the result also holds the whole page, which a status poll has no use for.
+  const [row] = await sql<{ receipt: unknown }[]>`
+    select result->'receipt' as receipt from generations where piece_id = ${pieceId} and status = 'complete' order by id desc limit 1`
+  const parsed = ReceiptSchema.safeParse(row?.receipt)
+  return row?.receipt && parsed.success ? parsed.data : null
 }
 
 /**
