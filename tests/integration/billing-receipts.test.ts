@@ -7,13 +7,10 @@ import { resetEnv } from '../../app/lib/env.server'
 import type { Receipt } from '../../app/pieces/draft-schema'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
-import * as userUsage from '../../app/routes/api/api.private.user-usage'
-import * as meteredSub from '../../app/routes/api/api.private.users.metered-sub'
-import * as sub from '../../app/routes/api/api.private.users.sub'
 import { startGenerateWorker } from '../../jobs/generate'
 import { startOpenAIFake, type OpenAIFake } from '../fakes/openai'
-import { eventsSettled, newUser, statusBecomes, useBilling } from '../support/billing'
-import { call, postJson, type RouteHandler } from '../support/routes'
+import { usageBasedSubscriber, useBilling } from '../support/billing'
+import { postJson, type RouteHandler } from '../support/routes'
 
 /**
  * Issue 29.4: usage-based money is exact. Turns past the daily allowance, each with an odd
@@ -41,13 +38,7 @@ afterAll(async () => {
 
 describe('a month of receipts', () => {
   it('bills exactly what the meter was sent, to the cent of the invoice', async () => {
-    const user = await newUser('receipts')
-    const { body } = await call(sub, 'POST', '/api/private/users/sub?returnURL=settings', user.auth)
-    await billing.fake().completeCheckout(body.url.split('/').pop())
-    await statusBecomes(user.id, 'active')
-    await eventsSettled()
-    expect((await call(meteredSub, 'POST', '/api/private/users/metered-sub', user.auth)).status).toBe(200)
-    expect((await call(userUsage, 'PATCH', '/api/private/user-usage', user.auth, { priceCap: 20 })).status).toBe(200)
+    const user = await usageBasedSubscriber(billing.fake(), 'receipts')
     // Today's allowance is spent: every token from here on is billed.
     await sql`insert into usage_days (user_id, day, tokens) values (${user.id}, (now() at time zone ${USAGE_TIME_ZONE})::date, ${PLUS_DAILY_TOKEN_LIMIT})`
     const piece = await createPiece(user.id, { name: `receipts_${Math.random().toString(36).slice(2, 9)}` })

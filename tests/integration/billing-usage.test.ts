@@ -7,26 +7,15 @@ import { enqueueJob } from '../../app/lib/jobs.server'
 import { QUEUES } from '../../app/lib/queues'
 import * as userUsage from '../../app/routes/api/api.private.user-usage'
 import * as meteredSub from '../../app/routes/api/api.private.users.metered-sub'
-import * as sub from '../../app/routes/api/api.private.users.sub'
 import { chargeTokens, LIMIT_MESSAGES, reserveTokens } from '../../app/usage/limits.server'
 import { expectErrorLog } from '../support/error-guard'
-import { eventsSettled, eventually, newUser, statusBecomes, useBilling, type TestUser } from '../support/billing'
+import { eventually, useBilling, usageBasedSubscriber as newSubscriber, type TestUser } from '../support/billing'
 import { call } from '../support/routes'
 
 /** Usage-based pricing end to end: billable tokens become meter events at the Stripe fake, each exactly once. */
 const billing = useBilling('stripe')
 
-async function usageBasedSubscriber() {
-  const user = await newUser('usage')
-  const { body } = await call(sub, 'POST', '/api/private/users/sub?returnURL=settings', user.auth)
-  await billing.fake().completeCheckout(body.url.split('/').pop())
-  await statusBecomes(user.id, 'active')
-  await eventsSettled()
-  expect((await call(meteredSub, 'POST', '/api/private/users/metered-sub', user.auth)).status).toBe(200)
-  expect((await call(userUsage, 'PATCH', '/api/private/user-usage', user.auth, { priceCap: 20 })).status).toBe(200)
-  const [row] = await sql<{ customerId: string }[]>`select customer_id as "customerId" from billing_customers where user_id = ${user.id}`
-  return { ...user, customerId: row!.customerId }
-}
+const usageBasedSubscriber = () => newSubscriber(billing.fake())
 
 /** Spends `tokens` past today's PLUS allowance, as a model call's charge does. */
 async function spendPastAllowance(user: TestUser, tokens: number) {

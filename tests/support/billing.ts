@@ -12,7 +12,10 @@ import { startBillingWorkers } from '../../jobs/billing'
 import { startBoss } from '../../runtime/boss'
 import { remixHandler } from '../../server/remix'
 import { startStripeFake, type Catalog, type StripeFake } from '../fakes/stripe'
-import { ROUTE_CONTEXT } from './routes'
+import * as userUsage from '../../app/routes/api/api.private.user-usage'
+import * as meteredSub from '../../app/routes/api/api.private.users.metered-sub'
+import * as sub from '../../app/routes/api/api.private.users.sub'
+import { call, ROUTE_CONTEXT } from './routes'
 import { resetEnv } from '../../app/lib/env.server'
 import { forgetProcessBoss } from '../../app/lib/jobs.server'
 
@@ -157,4 +160,17 @@ export async function sessionCookieFor(user: TestUser) {
   const { createSession } = await import('../../app/accounts/session.server')
   await sql`update users set username = ${`u${user.id}_${Math.random().toString(36).slice(2, 8)}`} where id = ${user.id}`
   return (await createSession(user.id)).split(';')[0]!
+}
+
+/** A PLUS subscriber (checkout completed at the Stripe fake) with usage-based pricing on and a $20 monthly limit, with their customer id. */
+export async function usageBasedSubscriber(fake: StripeFake, label = 'usage') {
+  const user = await newUser(label)
+  const { body } = await call(sub, 'POST', '/api/private/users/sub?returnURL=settings', user.auth)
+  await fake.completeCheckout(body.url.split('/').pop())
+  await statusBecomes(user.id, 'active')
+  await eventsSettled()
+  expect((await call(meteredSub, 'POST', '/api/private/users/metered-sub', user.auth)).status).toBe(200)
+  expect((await call(userUsage, 'PATCH', '/api/private/user-usage', user.auth, { priceCap: 20 })).status).toBe(200)
+  const [row] = await sql<{ customerId: string }[]>`select customer_id as "customerId" from billing_customers where user_id = ${user.id}`
+  return { ...user, customerId: row!.customerId }
 }
