@@ -8,7 +8,7 @@ import type { Receipt } from '../../app/pieces/draft-schema'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
 import { startGenerateWorker } from '../../jobs/generate'
-import { startOpenAIFake, type OpenAIFake } from '../fakes/openai'
+import { builderResponder, startOpenAIFake, type OpenAIFake } from '../fakes/openai'
 import { usageBasedSubscriber, useBilling } from '../support/billing'
 import { postJson, type RouteHandler } from '../support/routes'
 
@@ -46,13 +46,10 @@ describe('a month of receipts', () => {
     // Odd sizes, so that turn by turn the money falls between cents.
     const sizes = [12_345, 7_777, 23_456, 9_999, 15_151]
     let call_ = 0
-    model.setResponder((request) => {
-      const plan = JSON.stringify(request.messages ?? []).includes('You plan')
+    // The builder's answers (a plan, then pages), with the model server's own odd token counts.
+    model.setResponder(async (request) => {
       const total = sizes[call_++ % sizes.length]!
-      return {
-        content: plan ? '```json\n{"steps": ["Build it"]}\n```' : '```html\n<!doctype html><html><body><h1>Prices</h1></body></html>\n```',
-        usage: { prompt_tokens: total - 1_000, completion_tokens: 1_000, total_tokens: total },
-      }
+      return { ...(await builderResponder(request)), usage: { prompt_tokens: total - 1_000, completion_tokens: 1_000, total_tokens: total } }
     })
     const receipts: Receipt[] = []
     for (const message of ['a price list', 'add a total', 'make it blue', 'larger text', 'add a footer']) {

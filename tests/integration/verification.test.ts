@@ -133,6 +133,7 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
       used: 690,
       charged: 0,
       billable: 0,
+      billedCents: 0,
       saved: 0,
       refunded: { problems: result.verification.errors },
     })
