@@ -23,7 +23,11 @@ test.describe('billing in settings, in place', () => {
     const { email } = await signIn(page)
     await subscribe(page)
     const main = page.getByRole('main')
-    await main.getByRole('switch', { name: 'Usage-based pricing' }).click()
+    const usagePricing = main.getByRole('switch', { name: 'Usage-based pricing' })
+    await usagePricing.click()
+    // Saved and the page's data read again, before the subscription is taken away below (a later read would remove the form).
+    await expect(usagePricing).toBeChecked()
+    await expect(usagePricing).not.toHaveAttribute('aria-busy', 'true')
     const limit = main.getByRole('group', { name: 'Monthly limit' }).getByLabel('Custom amount in dollars')
     const save = main.getByRole('button', { name: 'Save' })
     await expect(save).toBeEnabled()
