@@ -5,7 +5,7 @@ import type { z } from 'zod'
 import { STATUS_OF } from './api.server'
 import { DomainError } from './errors'
 import { unexpectedFailure } from './failure.server'
-import { invalidReply, refusedReply, type FormDone, type FormRefused, type FormReply, type FormWords, type SentForm } from './form-reply'
+import { firstError, invalidReply, refusedReply, sentFields, type FormDone, type FormRefused, type FormReply, type FormWords, type SentForm } from './form-reply'
 import { MALFORMED_FORM_MESSAGE } from './messages'
 import { upgradeHref, type PaymentDialogMode } from './payment-dialog'
 import { isDocumentSubmission } from './submission.server'
@@ -105,7 +105,7 @@ type Context = { sent: SentForm; fromPage: boolean; path: string }
 /** The fields' own errors stay on their fields; the form's failure toast says the first of them when there is one. */
 function answerInvalid(form: FormDefinition<z.ZodType>, submission: Submission<unknown>, context: Context) {
   const result = submission.reply({ hideFields: form.hideFields })
-  const message = firstOf(result.error)
+  const message = firstError(result)
   if (!message) return answerRefusal(form, submission, { message: MALFORMED_FORM_MESSAGE, status: 400 }, context)
   return answerReply(form, invalidReply(form, message, context.sent, context.path, result), context)
 }
@@ -125,17 +125,8 @@ async function answerReply(form: FormDefinition<z.ZodType>, reply: FormRefused, 
     refusals.add(answer)
     return answer
   }
-  const message = firstOf(reply.result.error) ?? ''
+  const message = firstError(reply.result) ?? ''
   const toast = reply.toast ?? { title: message }
   return redirectWithToast(reply.upgrade ? upgradeHref(target, reply.upgrade) : target, { ...toast, variant: 'destructive' })
 }
 
-const firstOf = (error: Record<string, string[] | null> | undefined | null) =>
-  Object.entries(error ?? {})
-    .sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : 0))
-    .flatMap(([, errors]) => errors ?? [])[0]
-
-/** What a form sent, its text fields by name. */
-export function sentFields(formData: FormData): SentForm {
-  return Object.fromEntries([...formData.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-}

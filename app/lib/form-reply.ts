@@ -32,6 +32,10 @@ export type FormToast = { title: string; description?: string }
 /** What a form sent, its text fields by name (a file cannot be put back in an input). */
 export type SentForm = Record<string, string>
 
+export function sentFields(formData: FormData): SentForm {
+  return Object.fromEntries([...formData.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+}
+
 /**
  * What a form says of a refusal, shared by the server's action and the browser's
  * (docs/decisions/0046):

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ClientLoaderFunctionArgs } from '@remix-run/react'
-import { refusedReply, type FormReply, type FormWords } from './form-reply'
+import { refusedReply, sentFields, type FormReply, type FormWords } from './form-reply'
 import { DATABASE_UNAVAILABLE_MESSAGE, RATE_LIMITED_MESSAGE } from './messages'
 
 /** A fetcher's post that never reached the server (offline, the server restarting). */
@@ -60,8 +60,7 @@ export function replyWhenUnreachable(words: FormWords) {
     } catch (error) {
       const failure = failureOf(error)
       if (!failure) throw error
-      const form = Object.fromEntries([...(await sent.formData()).entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
-      return refusedHere(refusedReply(words, failure, form, new URL(request.url).pathname))
+      return refusedHere(refusedReply(words, failure, sentFields(await sent.formData()), new URL(request.url).pathname))
     }
   }
 }
