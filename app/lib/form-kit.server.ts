@@ -5,7 +5,17 @@ import type { z } from 'zod'
 import { STATUS_OF } from './api.server'
 import { DomainError } from './errors'
 import { unexpectedFailure } from './failure.server'
-import { firstError, invalidReply, refusedReply, sentFields, type FormDone, type FormRefused, type FormReply, type FormWords, type SentForm } from './form-reply'
+import {
+  firstError,
+  invalidReply,
+  refusedReply,
+  sentFields,
+  type FormDone,
+  type FormRefused,
+  type FormReply,
+  type FormWords,
+  type SentForm,
+} from './form-reply'
 import { MALFORMED_FORM_MESSAGE } from './messages'
 import { upgradeHref, type PaymentDialogMode } from './payment-dialog'
 import { isDocumentSubmission } from './submission.server'
@@ -129,4 +139,3 @@ async function answerReply(form: FormDefinition<z.ZodType>, reply: FormRefused, 
   const toast = reply.toast ?? { title: message }
   return redirectWithToast(reply.upgrade ? upgradeHref(target, reply.upgrade) : target, { ...toast, variant: 'destructive' })
 }
-
