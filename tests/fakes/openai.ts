@@ -92,7 +92,8 @@ export const echoResponder: Responder = (body) => {
   return { content: `You said: ${last ? textOf(last.content) : ''}` }
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char]!)
+/** Escaped for the page, backticks too: a request holding a code fence must not end the fenced document the answer is. */
+const escapeHtml = (value: string) => value.replace(/[&<>"`]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '`': '&#96;' })[char]!)
 
 /** A request with these words gets pages that throw, from every step and from the repair: a build that fails its check twice. */
 export const BROKEN_ON_PURPOSE = 'broken on purpose'
