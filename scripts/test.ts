@@ -34,12 +34,27 @@ if (!run('end-to-end tests', 'npx', ['playwright', 'test', '--reporter=list,json
   failures.push('playwright')
 }
 
+type VitestReport = {
+  numPassedTests: number
+  numFailedTests: number
+  testResults: { name: string; assertionResults: { fullName: string; status: string; failureMessages?: string[] }[] }[]
+}
+
 let passed = 0
 let failed = 0
+/** Each failed test named again at the end, with the first line of why: CI keeps only the tail of the output. */
+const failedTests: string[] = []
 if (existsSync(vitestReport)) {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as { numPassedTests: number; numFailedTests: number }
+  const report = JSON.parse(readFileSync(vitestReport, 'utf8')) as VitestReport
   passed += report.numPassedTests
   failed += report.numFailedTests
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue
+      const why = (test.failureMessages?.[0] ?? '').split('\n').find((line) => line.trim()) ?? ''
+      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${why.slice(0, 300)}`)
+    }
+  }
 }
 if (existsSync(playwrightReport)) {
   const { stats } = JSON.parse(readFileSync(playwrightReport, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }
@@ -50,6 +65,7 @@ if (failures.length && failed === 0) failed = failures.length
 // A report's count is the last word: a step whose process ended 0 despite failed tests still fails.
 if (failed > 0 && failures.length === 0) failures.push('tests')
 
+if (failedTests.length) console.log(`\nFailed unit and integration tests:\n${failedTests.map((line) => `  ✗ ${line}`).join('\n')}`)
 console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.')
 console.log(`tests: ${passed} passed, ${failed} failed`)
 process.exit(failures.length ? 1 : 0)
