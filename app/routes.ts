@@ -25,6 +25,8 @@ export default [
     route('settings/contact', 'routes/contact.tsx', { id: 'settings-contact' }),
     route('settings/usage', 'routes/settings.usage.tsx'),
     ...STATIC_PAGES.map((slug) => route(`settings/${slug}`, 'routes/static-page.tsx', { id: `settings-${slug}` })),
+    // Issue 32.1: after the app's own two-segment paths, which win a tie by coming first.
+    route(':name/remix', 'routes/piece-remix.tsx'),
     // Any other path: visitors are asked to sign in, users get 'Page Not Found' in the app's frame (spec 1 §2.2).
     route('*', 'routes/catch-all.tsx'),
   ]),
@@ -42,4 +44,7 @@ export default [
   route('images/:hash', 'routes/images.$hash.ts'),
   ...(await flatRoutes({ rootDirectory: 'routes/api' })),
   route(':name', 'routes/piece-page.tsx'),
+  // Issue 32.5 and 32.6, open to anyone who may see the Piece; the app's own paths come first and win a tie.
+  route(':name/compare', 'routes/piece-compare.tsx'),
+  route(':name/download', 'routes/piece-download.ts'),
 ] satisfies RouteConfig

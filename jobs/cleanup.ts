@@ -2,11 +2,13 @@ import { endStaleGenerations } from '../app/generation/generations.server'
 import { pruneEvents } from '../app/generation/events.server'
 import { SIGN_IN_LOCKOUT_MINUTES } from '../app/lib/constants'
 import { sql } from '../app/lib/db.server'
+import { pruneViews } from '../app/pieces/remixes.server'
 
 /**
  * Hourly: drops rate-limit windows older than a day, sign-in failure counts older than
- * the lockout and stream events older than a day (none can matter any more), and ends
- * generations whose worker died. Images are collected by jobs/image-gc.ts.
+ * the lockout and stream events older than a day (none can matter any more), view marks
+ * past their window and views too old to trend (issue 32.4), and ends generations whose
+ * worker died. Images are collected by jobs/image-gc.ts.
  */
 export async function runCleanup() {
   return {
@@ -14,6 +16,7 @@ export async function runCleanup() {
     signInFailures: await pruneSignInFailures(),
     events: await pruneEvents(),
     staleGenerations: await endStaleGenerations(),
+    pieceViews: await pruneViews(),
   }
 }
 

@@ -1,4 +1,6 @@
 import { useNavigate } from '@remix-run/react'
+import { RemixCredit } from '~/pieces/remix-bar'
+import { comparePath } from '~/pieces/remixes'
 import { AgenticBridge } from './agentic-bridge'
 import { ChatHistory } from './builder/chat-history'
 import { DecisionDialog, OverwriteDialog } from './builder/confirm-dialogs'
@@ -15,7 +17,7 @@ import { useChatBuilder, type ChatBuilderProps } from './builder/use-chat-builde
  * editor's action (app/chat/schema.ts), by a fetcher with JavaScript and by the browser without.
  */
 export function ChatBuilder(props: ChatBuilderProps) {
-  const { pieceName, askOverwrite } = props
+  const { pieceName, askOverwrite, credit } = props
   const builder = useChatBuilder(props)
   const { chat, hydrated, view, working, composer, draft, sender, history, confirm, setConfirm } = builder
   const decision = confirm === 'accept' || confirm === 'reject' ? confirm : null
@@ -30,6 +32,14 @@ export function ChatBuilder(props: ChatBuilderProps) {
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] flex-col-reverse md:flex-row">
       <section aria-label="Chat" className="flex min-h-0 w-full flex-col border-t border-zinc-200 md:w-[26rem] md:border-t-0 md:border-r dark:border-zinc-800">
+        {credit ? (
+          <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+            <RemixCredit credit={credit} className="flex-1" />
+            <a href={comparePath(pieceName)} className="shrink-0 font-medium underline-offset-2 hover:underline">
+              Compare
+            </a>
+          </div>
+        ) : null}
         <ChatHistory draft={draft} sending={sender.pending ?? (working ? chat.running : null)} showTokenUsage={chat.showTokenUsage} />
         <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
           <StatusBar

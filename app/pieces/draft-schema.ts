@@ -82,6 +82,8 @@ export const ExchangeSchema = z.object({
   tokensUsed: z.number().catch(0),
   verification: VerificationSchema.optional().catch(undefined),
   receipt: ReceiptSchema.optional().catch(undefined),
+  /** An entry the assistant did not build, in the history's words: 'Remixed from @owner/name' (issue 32.1). */
+  note: z.string().optional().catch(undefined),
 })
 
 /** A stored draft; any field that does not parse falls back to its empty value. */

@@ -8,6 +8,8 @@ export type Exchange = {
   verification?: Verification
   /** What the turn cost (issue 29.2). */
   receipt?: Receipt
+  /** An entry the assistant did not build, said in the history instead of a message (issue 32.1). */
+  note?: string
 }
 
 export type DraftData = {

@@ -32,6 +32,9 @@ export async function applyPieceForm(userId: number, form: PieceForm): Promise<P
     case 'remove-icon':
       await updatePiece(userId, form.id, { icon: '' })
       return { done: 'updated' }
+    case 'remixes':
+      await updatePiece(userId, form.id, { allowRemixes: form.allowRemixes })
+      return { done: 'updated' }
     case 'visibility':
       await updatePiece(userId, form.id, { visibility: form.visibility })
       return { done: 'updated' }

@@ -7,8 +7,22 @@ import { Enhancement } from '~/ui/enhancement'
 import { enhanceGallery } from './gallery-enhancement'
 import { useToast } from '~/ui/toaster'
 import { GALLERY_COUNT_PARAM, PUBLIC_PIECE_PAGE, PieceMessages } from './schema'
+import { cn } from '~/ui/cn'
+import { RemixButton, RemixCredit } from './remix-bar'
+import { GALLERY_ORDER_LABELS, GALLERY_ORDER_PARAM, GALLERY_ORDERS, remixCountText, type Credit, type GalleryOrder } from './remixes'
 
-export type GalleryPiece = { id: number; name: string; description: string; icon: string; screenshot: string; thumbnail?: string; updatedAt: string }
+export type GalleryPiece = {
+  id: number
+  name: string
+  description: string
+  icon: string
+  screenshot: string
+  thumbnail?: string
+  updatedAt: string
+  allowRemixes: boolean
+  remixCount: number
+  remixedFrom: Credit | null
+}
 export type GalleryPage = { data: GalleryPiece[]; has_more: boolean; next_starting_after: string | null }
 
 const DESCRIPTION_PREVIEW = 120
@@ -19,8 +33,8 @@ function merge(current: GalleryPiece[], next: GalleryPiece[]) {
   return [...current, ...next.filter((piece) => !seen.has(piece.id))]
 }
 
-/** Spec 2 §2: the grid of public Pieces, 12 at a time, newest first. */
-export function Gallery({ initial, count }: { initial: GalleryPage; count: number }) {
+/** Spec 2 §2: the grid of public Pieces, 12 at a time, in the order chosen (issue 32.4). */
+export function Gallery({ initial, count, order }: { initial: GalleryPage; count: number; order: GalleryOrder }) {
   const location = useLocation()
   const toast = useToast()
   const [page, setPage] = useState(initial)
@@ -32,7 +46,7 @@ export function Gallery({ initial, count }: { initial: GalleryPage; count: numbe
     if (!page.next_starting_after || loading) return
     setLoading(true)
     try {
-      const params = new URLSearchParams({ limit: String(PUBLIC_PIECE_PAGE), starting_after: page.next_starting_after })
+      const params = new URLSearchParams({ limit: String(PUBLIC_PIECE_PAGE), starting_after: page.next_starting_after, order })
       const response = await fetch(`/api/opt/pieces?${params}`)
       if (!response.ok) throw new Error(`status ${response.status}`)
       const next = (await response.json()) as GalleryPage
@@ -55,17 +69,24 @@ export function Gallery({ initial, count }: { initial: GalleryPage; count: numbe
     return () => observer.disconnect()
   }, [page.has_more, page.next_starting_after, loading])
 
+  const tabs = <GalleryOrders order={order} />
   if (!page.data.length) {
-    return <div className="rounded-2xl border border-dashed border-zinc-300 p-10 text-center text-zinc-500 dark:border-zinc-700">No public Pieces yet</div>
+    return (
+      <>
+        {tabs}
+        <div className="rounded-2xl border border-dashed border-zinc-300 p-10 text-center text-zinc-500 dark:border-zinc-700">No public Pieces yet</div>
+      </>
+    )
   }
   const more = new URLSearchParams(location.search)
   more.set(GALLERY_COUNT_PARAM, String(count + PUBLIC_PIECE_PAGE))
   return (
     <>
+      {tabs}
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
         {page.data.map((piece, index) => (
           <li key={piece.id} id={`gallery-${index}`} data-piece={piece.id} className="scroll-mt-20">
-            <GalleryCard piece={piece} />
+            <GalleryCard piece={piece} returnTo={`${location.pathname}${location.search}`} />
           </li>
         ))}
       </ul>
@@ -92,7 +113,38 @@ export function Gallery({ initial, count }: { initial: GalleryPage; count: numbe
   )
 }
 
-function GalleryCard({ piece }: { piece: GalleryPiece }) {
+/** Issue 32.4: Trending, Most remixed and Newest, as links, so the order is chosen without JavaScript too. */
+function GalleryOrders({ order }: { order: GalleryOrder }) {
+  const location = useLocation()
+  const hrefOf = (value: GalleryOrder) => {
+    const params = new URLSearchParams(location.search)
+    params.delete(GALLERY_COUNT_PARAM)
+    params.set(GALLERY_ORDER_PARAM, value)
+    return `${location.pathname}?${params}`
+  }
+  return (
+    <nav aria-label="Order" className="mb-5 flex gap-1 overflow-x-auto" data-testid="gallery-orders">
+      {GALLERY_ORDERS.map((value) => (
+        <Link
+          key={value}
+          to={hrefOf(value)}
+          preventScrollReset
+          aria-current={value === order ? 'page' : undefined}
+          className={cn(
+            'shrink-0 rounded-full px-3 py-1.5 text-sm font-medium',
+            value === order
+              ? 'bg-zinc-900 text-white dark:bg-white dark:text-zinc-900'
+              : 'text-zinc-600 hover:bg-zinc-100 dark:text-zinc-400 dark:hover:bg-zinc-800',
+          )}
+        >
+          {GALLERY_ORDER_LABELS[value]}
+        </Link>
+      ))}
+    </nav>
+  )
+}
+
+function GalleryCard({ piece, returnTo }: { piece: GalleryPiece; returnTo: string }) {
   const long = piece.description.length > DESCRIPTION_PREVIEW
   return (
     <article className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -121,6 +173,7 @@ function GalleryCard({ piece }: { piece: GalleryPiece }) {
       </Link>
       <div className="px-4 pt-1 pb-4 text-sm">
         <p className="text-xs text-zinc-500">Last updated {calendarDate(piece.updatedAt)}</p>
+        {piece.remixedFrom ? <RemixCredit credit={piece.remixedFrom} className="mt-1 text-xs text-zinc-500" /> : null}
         {piece.description ? (
           long ? (
             // 'more' shows the whole text in place of the shortened one, so it reads once.
@@ -134,6 +187,14 @@ function GalleryCard({ piece }: { piece: GalleryPiece }) {
           ) : (
             <p className="mt-2 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{piece.description}</p>
           )
+        ) : null}
+        {piece.remixCount || piece.allowRemixes ? (
+          <div className="mt-3 flex items-center justify-between gap-2">
+            <span className="text-xs text-zinc-500" data-testid="card-remix-count">
+              {piece.remixCount ? remixCountText(piece.remixCount) : ''}
+            </span>
+            {piece.allowRemixes ? <RemixButton name={piece.name} returnTo={returnTo} /> : null}
+          </div>
         ) : null}
       </div>
     </article>

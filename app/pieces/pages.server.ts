@@ -5,13 +5,14 @@ import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/accounts/plan.
 import { notFound } from '~/lib/http'
 import { configuredOrigins, pieceOriginIn, previewOriginsOf, type PreviewOrigins } from '~/lib/origins.server'
 import type { TopBarPiece } from './schema'
-import { getOwnPieceByName, getViewablePieceByName, type Piece } from './pieces.server'
+import { getOwnPieceByName, getViewablePieceByName, type Piece, type ViewedPiece } from './pieces.server'
+import { countView, lineageOf, publicRemixesOf, remixCounts, visitorKey } from './remixes.server'
 import { previewUrl } from './preview.server'
 import { normalizeName, pieceNameProblem } from './schema'
 
-function topBarPiece(piece: Piece, isOwner: boolean, view: TopBarPiece['view'], origins: PreviewOrigins): TopBarPiece {
-  const { id, name, description, icon, visibility } = piece
-  return { piece: { id, name, description, icon, visibility }, isOwner, shareUrl: `${origins.app}/${name}`, view }
+function topBarPiece(piece: Piece & { allowRemixes: boolean }, isOwner: boolean, view: TopBarPiece['view'], origins: PreviewOrigins): TopBarPiece {
+  const { id, name, description, icon, visibility, allowRemixes } = piece
+  return { piece: { id, name, description, icon, visibility, allowRemixes }, isOwner, shareUrl: `${origins.app}/${name}`, view }
 }
 
 /**
@@ -51,11 +52,14 @@ export async function editorPageData(request: Request, user: SessionUser, rawNam
  * /{name}: the Piece full-page for anyone allowed to see it. Signed-out visitors see the
  * 'powered by' badge when the owner has no active or canceling subscription.
  */
-export async function publicPageData(request: Request, viewer: SessionUser | null, rawName: string) {
+export async function publicPageData(request: Request, viewer: SessionUser | null, rawName: string, clientIp: string) {
   const name = canonical(request, rawName, (value) => `/${value}`)
   const piece = await getViewablePieceByName(viewer?.id ?? null, name)
   if (!piece) throw notFound()
   const isOwner = viewer?.uid === piece.userId
+  // The owner's own visits do not make a Piece trend (issue 32.4).
+  if (!isOwner) await countView(piece.id, visitorKey({ userId: viewer?.id ?? null, clientIp, userAgent: request.headers.get('user-agent') ?? '' }))
+  const remixes = await remixesPanel(piece, isOwner)
   const showBadge = !viewer && !isSubscribedStatus((await getSubscriptionStatusByUid(piece.userId)).status)
   const origins = previewOriginsOf(request)
   return {
@@ -67,5 +71,23 @@ export async function publicPageData(request: Request, viewer: SessionUser | nul
     showBadge,
     previewOrigin: pieceOriginIn(origins, piece.id),
     topBarPiece: topBarPiece(piece, isOwner, 'page', origins),
+    remixes,
+  }
+}
+
+/**
+ * Issue 32: what a Piece's page says of remixes — where it came from, how many people
+ * remixed it and which public remixes there are, and whether it can be remixed and
+ * downloaded (its owner can always download it).
+ */
+async function remixesPanel(piece: ViewedPiece, isOwner: boolean) {
+  const open = piece.visibility === 'public' && piece.allowRemixes
+  const [lineage, counts, list] = await Promise.all([lineageOf(piece.id), remixCounts([piece.id]), publicRemixesOf(piece.id)])
+  return {
+    credit: lineage && { owner: lineage.owner, name: lineage.name, href: lineage.href },
+    count: counts.get(piece.id) ?? 0,
+    list,
+    canRemix: open && piece.code.trim().length > 0,
+    canDownload: isOwner || open,
   }
 }

@@ -21,6 +21,7 @@ import {
 import { requestScreenshot } from './screenshots.server'
 import { isStoredImageUrl, storeImage } from './storage.server'
 import { pieceCursor, type PieceCursor } from './cursor'
+import type { GalleryOrder } from './remixes'
 
 /** A Piece as every client sees it (spec 1 §3); `userId` is the owner's identity id. */
 export type Piece = {
@@ -34,31 +35,43 @@ export type Piece = {
   updatedAt: string
 }
 
+/** Issue 32.3: whether others may remix (and download) a Piece; on by default. Not a field of the spec's list items. */
+type Remixable = { allowRemixes: boolean }
+
 /** The owner's view: the saved code, the chat draft, and whether a generation runs. */
-export type OwnPiece = Piece & { code: string; draftData: Record<string, unknown> | null; generating: boolean }
+export type OwnPiece = Piece & Remixable & { code: string; draftData: Record<string, unknown> | null; generating: boolean }
 
 /** What anyone allowed to see a Piece gets: its code is what the public page renders. */
-export type ViewedPiece = Piece & { code: string }
+export type ViewedPiece = Piece & Remixable & { code: string }
 
 /** `next_starting_after` breaks ties between Pieces updated in the same millisecond. */
 export type PieceList = { data: Piece[]; has_more: boolean; next_starting_after: string | null }
 
 export type PageRequest = { limit?: number; startingAfter?: PieceCursor | null }
 
+/** The gallery's page: newest first from a cursor, or another order from a position. */
+export type GalleryRequest = PageRequest & { order?: GalleryOrder; offset?: number }
+
 /** A generation that has not finished after this long is taken to have died with its worker. */
 const GENERATION_STALE_AFTER = '30 minutes'
 
 type PieceRow = Omit<Piece, 'updatedAt'> & { updatedAt: Date }
-type OwnPieceRow = PieceRow & { code: string; draftData: Record<string, unknown> | null; generating: boolean }
+type OwnPieceRow = PieceRow & Remixable & { code: string; draftData: Record<string, unknown> | null; generating: boolean }
 
 const COLUMNS = sql`
   p.id::int as id, p.name, p.description, p.icon, p.screenshot, p.visibility,
   u.uid as "userId", p.updated_at as "updatedAt"`
 const GENERATING = sql`(p.generation_started_at is not null and p.generation_started_at > now() - ${GENERATION_STALE_AFTER}::interval)`
-const OWN_COLUMNS = sql`${COLUMNS}, p.code, p.draft as "draftData", ${GENERATING} as generating`
+const OWN_COLUMNS = sql`${COLUMNS}, p.allow_remixes as "allowRemixes", p.code, p.draft as "draftData", ${GENERATING} as generating`
 
 const toPiece = ({ updatedAt, ...row }: PieceRow): Piece => ({ ...row, updatedAt: updatedAt.toISOString() })
-const toOwnPiece = (row: OwnPieceRow): OwnPiece => ({ ...toPiece(row), code: row.code, draftData: row.draftData, generating: row.generating })
+const toOwnPiece = ({ allowRemixes, code, draftData, generating, ...row }: OwnPieceRow): OwnPiece => ({
+  ...toPiece(row),
+  allowRemixes,
+  code,
+  draftData,
+  generating,
+})
 
 const notFound = () => new DomainError('not-found', PieceMessages.notFound)
 const nameTaken = () => new DomainError('conflict', PieceMessages.nameTaken)
@@ -73,25 +86,42 @@ export async function createPiece(userId: number, input: { name: string; visibil
   if (RESERVED_PIECE_NAMES.has(name)) throw nameTaken()
   const plus = await isPlus(sql, userId)
   if (visibility !== 'public' && !plus) throw new DomainError('forbidden', PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
-  return sql.begin(async (tx) => {
-    // One create at a time per owner, so two at once cannot both squeeze under the limit.
-    const [owner] = await tx`select id from users where id = ${userId} for update`
-    if (!owner) throw notFound()
-    if (!plus && (await countPiecesIn(tx, userId)) >= FREE_PIECE_LIMIT) {
-      throw new DomainError('forbidden', PieceMessages.pieceLimit, { requiresSubscription: true })
-    }
-    try {
-      const [row] = await tx<PieceRow[]>`
-        with inserted as (
-          insert into pieces (name, visibility, user_id) values (${name}, ${visibility}, ${userId}) returning *
-        )
-        select ${COLUMNS} from inserted p join users u on u.id = p.user_id`
-      return toPiece(row!)
-    } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken()
-      throw error
-    }
-  }) as Promise<Piece>
+  return sql.begin((tx) => insertPiece(tx, userId, plus, { name, visibility })) as Promise<Piece>
+}
+
+/** What a new Piece starts with besides its name: a remix starts with the code it copied. */
+type NewPiece = { name: string; visibility: PieceVisibility; code?: string; description?: string; draft?: Record<string, unknown> }
+
+/**
+ * Inserts a Piece inside the caller's transaction, under the free limit: one create at a
+ * time per owner (the owner's row is locked), so two at once cannot both squeeze under it.
+ */
+export async function insertPiece(tx: TransactionSql, userId: number, plus: boolean, piece: NewPiece): Promise<Piece> {
+  const [owner] = await tx`select id from users where id = ${userId} for update`
+  if (!owner) throw notFound()
+  if (!plus && (await countPiecesIn(tx, userId)) >= FREE_PIECE_LIMIT) {
+    throw new DomainError('forbidden', PieceMessages.pieceLimit, { requiresSubscription: true })
+  }
+  const values = {
+    name: piece.name,
+    visibility: piece.visibility,
+    user_id: userId,
+    code: piece.code ?? '',
+    description: piece.description ?? '',
+    draft: piece.draft ? jsonb(tx, piece.draft) : null,
+  }
+  try {
+    // A savepoint, so a taken name leaves the caller's transaction usable (a remix tries another).
+    const [row] = await tx.savepoint(
+      (sp) => sp<PieceRow[]>`
+        with inserted as (insert into pieces ${sp(values)} returning *)
+        select ${COLUMNS} from inserted p join users u on u.id = p.user_id`,
+    )
+    return toPiece(row!)
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken()
+    throw error
+  }
 }
 
 /** Onboarding with a prompt (spec 2 §4): 'piece_' and 8 hex characters, up to 10 tries. */
@@ -117,16 +147,49 @@ export async function listPieces(userId: number, page: PageRequest = {}): Promis
   return toList(rows, limit)
 }
 
-/** Spec 2 §7 call 17: the gallery, public Pieces only, newest first. */
-export async function listPublicPieces(page: PageRequest = {}): Promise<PieceList> {
+/**
+ * Spec 2 §7 call 17: the gallery, public Pieces with saved code only (issue 32.4: a Piece
+ * with nothing to see never fills a card), newest first; or, issue 32.4, by what people
+ * build on (`trending`, `remixed`), a page at a time from a position.
+ */
+export async function listPublicPieces(page: GalleryRequest = {}): Promise<PieceList> {
   const limit = pageSize(page.limit, PUBLIC_PIECE_PAGE)
+  const order = page.order ?? 'newest'
+  if (order === 'newest') {
+    const rows = await sql<PieceRow[]>`
+      select ${COLUMNS} from pieces p join users u on u.id = p.user_id
+      where p.visibility = 'public' and btrim(p.code) <> '' ${after(page.startingAfter)}
+      order by p.updated_at desc, p.id desc
+      limit ${limit + 1}`
+    return toList(rows, limit)
+  }
+  const offset = page.offset ?? 0
   const rows = await sql<PieceRow[]>`
     select ${COLUMNS} from pieces p join users u on u.id = p.user_id
-    where p.visibility = 'public' ${after(page.startingAfter)}
-    order by p.updated_at desc, p.id desc
-    limit ${limit + 1}`
-  return toList(rows, limit)
+      left join lateral (${remixHeat()}) rx on true
+      left join lateral (${viewHeat()}) vw on true
+    where p.visibility = 'public' and btrim(p.code) <> ''
+    order by ${order === 'trending' ? sql`coalesce(vw.heat, 0) + ${REMIX_WEIGHT} * coalesce(rx.heat, 0)` : sql`coalesce(rx.remixers, 0)`} desc,
+      p.updated_at desc, p.id desc
+    offset ${offset} limit ${limit + 1}`
+  const list = toList(rows, limit)
+  return { ...list, next_starting_after: list.has_more ? String(offset + limit) : null }
 }
+
+/**
+ * The trending order (docs/decisions/0048): each counted view and each remix by someone
+ * other than the owner adds to a Piece's heat, a remix ten times as much, and every
+ * contribution halves every two days; nothing older than 30 days counts.
+ */
+export const REMIX_WEIGHT = 10
+const HALF_LIFE_SECONDS = 2 * 24 * 60 * 60
+const decay = (age: ReturnType<typeof sql>) => sql`power(0.5, extract(epoch from ${age}) / ${HALF_LIFE_SECONDS})`
+const remixHeat = () => sql`
+  select count(distinct r.remixer_id) as remixers,
+    sum(${decay(sql`now() - r.created_at`)}) filter (where r.created_at > now() - interval '30 days') as heat
+  from piece_remixes r where r.original_id = p.id and r.remixer_id <> p.user_id`
+const viewHeat = () => sql`
+  select sum(${decay(sql`now() - v.viewed_at`)}) as heat from piece_views v where v.piece_id = p.id and v.viewed_at > now() - interval '30 days'`
 
 /** Spec 1 §7 call 21: the owner's own Piece by name, or null (also for anyone else's). */
 export async function getOwnPieceByName(userId: number, name: string): Promise<OwnPiece | null> {
@@ -155,11 +218,13 @@ export async function requireOwnPiece(userId: number, pieceId: number): Promise<
  * signed in, private for the owner. Anything else is null, exactly like a missing name.
  */
 export async function getViewablePieceByName(viewerId: number | null, name: string): Promise<ViewedPiece | null> {
-  const [row] = await sql<(PieceRow & { code: string })[]>`
-    select ${COLUMNS}, p.code from pieces p join users u on u.id = p.user_id
+  const [row] = await sql<(PieceRow & Remixable & { code: string })[]>`
+    select ${COLUMNS}, p.allow_remixes as "allowRemixes", p.code from pieces p join users u on u.id = p.user_id
     where p.name = ${normalizeName(name)}
       and (p.visibility = 'public' or (p.visibility = 'members' and ${viewerId}::bigint is not null) or p.user_id = ${viewerId}::bigint)`
-  return row ? { ...toPiece(row), code: row.code } : null
+  if (!row) return null
+  const { allowRemixes, code, ...piece } = row
+  return { ...toPiece(piece), allowRemixes, code }
 }
 
 /**
@@ -200,6 +265,7 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
   if (description !== undefined) values.description = description
   if (icon !== undefined) values.icon = icon
   if (changes.visibility !== undefined) values.visibility = changes.visibility
+  if (changes.allowRemixes !== undefined) values.allow_remixes = changes.allowRemixes
   if (changes.code !== undefined) values.code = changes.code
   if (changes.draftData !== undefined) values.draft = changes.draftData === null ? null : jsonb(sql, changes.draftData)
   // Sending the current name alone changes nothing, so it does not count as an edit.

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, nameProblem, normalizeName } from '~/accounts/schema'
 import { FREE_PIECE_LIMIT, MAX_MESSAGE_CHARS, PRODUCT_NAME } from '~/lib/constants'
 import { parseCursor } from './cursor'
+import { GALLERY_ORDERS } from './remixes'
 import { jsonObject, lines, text } from '~/lib/text'
 
 export { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, normalizeName }
@@ -58,6 +59,7 @@ export const PieceMessages = {
   iconFailed: 'Failed to update icon',
   iconRemoveFailed: 'Failed to remove icon',
   visibilityFailed: 'Failed to update visibility',
+  remixesFailed: 'Failed to update remix setting',
   processImageFailed: 'Failed to process image',
   loadImageFailed: 'Failed to load image',
   imageEditorFailed: 'Failed to initialize image editor',
@@ -145,6 +147,7 @@ export const UpdatePieceBody = z
     description: PieceDescriptionSchema.optional(),
     icon: IconInputSchema.optional(),
     visibility: PieceVisibilitySchema.optional(),
+    allowRemixes: z.boolean({ error: 'allowRemixes must be true or false' }).optional(),
     code: lines({ error: 'code must be a string' }).max(PIECE_CODE_MAX, `code must be ${PIECE_CODE_MAX} characters or less`).optional(),
     draftData: jsonObject({ error: 'draftData must be an object or null' }).nullable().optional(),
   })
@@ -172,6 +175,30 @@ export const PieceListQuery = z.object({
     })
     .optional(),
 })
+
+const orderMessage = `order must be one of ${GALLERY_ORDERS.join(', ')}`
+const positionMessage = 'starting_after must be the next_starting_after value of the page before'
+
+/**
+ * Spec 2 §7 call 17 with issue 32.4's orders: newest first pages by the spec's cursor; the
+ * other orders page from a position, which their `next_starting_after` gives.
+ */
+export const PublicPieceListQuery = PieceListQuery.omit({ starting_after: true })
+  .extend({
+    order: z.enum(GALLERY_ORDERS, { error: orderMessage }).optional(),
+    starting_after: text().max(100, CURSOR_MESSAGE).optional(),
+  })
+  .transform((query, ctx) => {
+    const { starting_after: raw, ...rest } = query
+    const value = raw?.trim() ? raw.trim() : undefined
+    if ((query.order ?? 'newest') === 'newest') {
+      const cursor = value === undefined ? undefined : parseCursor(value)
+      if (cursor === null) ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE, path: ['starting_after'] })
+      return { ...rest, startingAfter: cursor ?? undefined, offset: undefined }
+    }
+    if (value !== undefined && !/^\d{1,6}$/.test(value)) ctx.addIssue({ code: 'custom', message: positionMessage, path: ['starting_after'] })
+    return { ...rest, startingAfter: undefined, offset: value === undefined ? 0 : Number(value) }
+  })
 
 const idMessage = 'id must be the id of a Piece'
 const PieceIdSchema = z.coerce.number({ error: idMessage }).int(idMessage).positive(idMessage).max(Number.MAX_SAFE_INTEGER, idMessage)
@@ -212,6 +239,8 @@ export const PieceFormSchema = z.discriminatedUnion('intent', [
   }),
   z.object({ intent: z.literal('remove-icon'), ...target }),
   VisibilitySchema.extend({ intent: z.literal('visibility'), ...target }),
+  // Issue 32.3: the switch carries the value to set ('on' or 'off').
+  z.object({ intent: z.literal('remixes'), ...target, allowRemixes: z.enum(['on', 'off']).transform((value) => value === 'on') }),
   z.object({ intent: z.literal('delete'), ...target }),
 ])
 
@@ -226,6 +255,7 @@ export const PIECE_FORM_FAILURES: Record<PieceIntent, string> = {
   icon: PieceMessages.iconFailed,
   'remove-icon': PieceMessages.iconRemoveFailed,
   visibility: PieceMessages.visibilityFailed,
+  remixes: PieceMessages.remixesFailed,
   delete: PieceMessages.deleteFailed,
 }
 
@@ -252,6 +282,7 @@ export type MenuPiece = {
   description: string
   icon: string
   visibility: PieceVisibility
+  allowRemixes: boolean
 }
 
 /** The Piece shown in the top bar: its dropdown, and Edit or View for the owner. */

@@ -13,12 +13,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function ExploreRoute() {
-  const { pieces, count } = useLoaderData<typeof loader>()
+  const { pieces, count, order } = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto max-w-6xl px-5 py-10">
       <h1 className="text-2xl font-semibold tracking-tight">Explore</h1>
-      <p className="mt-2 mb-8 text-zinc-600 dark:text-zinc-400">Public Pieces made by the community, newest first.</p>
-      <Gallery initial={pieces} count={count} />
+      <p className="mt-2 mb-8 text-zinc-600 dark:text-zinc-400">Public Pieces made by the community. Remix any of them to make it your own.</p>
+      <Gallery initial={pieces} count={count} order={order} />
     </div>
   )
 }

@@ -52,9 +52,16 @@ export const clientAction = replyWhenUnreachable(WAITLIST_FORM_WORDS)
 export default function LandingRoute() {
   const reply = useActionData<typeof clientAction>()
   const { lastResult } = useFormReply(reply, { dialog: false })
-  const { pieces, count } = useLoaderData<typeof loader>()
+  const { pieces, count, order } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
-  return <LandingPage lastResult={lastResult} reply={reply} joined={params.get('waitlist') === 'joined'} gallery={<Gallery initial={pieces} count={count} />} />
+  return (
+    <LandingPage
+      lastResult={lastResult}
+      reply={reply}
+      joined={params.get('waitlist') === 'joined'}
+      gallery={<Gallery initial={pieces} count={count} order={order} />}
+    />
+  )
 }
 
 const LANDING_TITLE = 'Fund what you create'

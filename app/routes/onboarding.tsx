@@ -13,6 +13,7 @@ import { Logo } from '~/shell/logo'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 import { useFormReply } from '~/ui/use-form-reply'
 import { replyWhenUnreachable } from '~/lib/unreachable'
+import { pendingRemixOf } from '~/pieces/remix-form.server'
 import { keepDataWhenUnavailable } from '~/lib/revalidation'
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const taken = () => refuse({ message: AuthMessages.usernameTaken, status: 409, ofSent: true })
       if (await isUsernameTaken(username, user.id)) return taken()
       if (!(await setUsername(user.id, username))) return taken()
-      return redirect(await afterOnboarding(user.id, new URL(request.url).searchParams.get('prompt')))
+      return redirect(await afterOnboarding(user.id, new URL(request.url).searchParams.get('prompt'), await pendingRemixOf(request)))
     },
   })
 }

@@ -9,6 +9,7 @@ import { CHAT_FORM_WORDS, CONFIRM_OVERWRITE, CONFIRM_PARAM } from '~/chat/schema
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 import { editorPageData } from '~/pieces/pages.server'
+import { lineageOf } from '~/pieces/remixes.server'
 import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
@@ -20,7 +21,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { chat } = await chatData(user, owned, origins)
   const prompt = arrivingPrompt(request, user.id, piece.id)
   const askOverwrite = new URL(request.url).searchParams.get(CONFIRM_PARAM) === CONFIRM_OVERWRITE && isBehindLatest(chat.draft)
-  return data({ piece, topBarPiece, chat, prompt, askOverwrite }, { headers: { 'Cache-Control': 'private, no-store' } })
+  const lineage = await lineageOf(piece.id)
+  const credit = lineage && { owner: lineage.owner, name: lineage.name, href: lineage.href }
+  return data({ piece, topBarPiece, chat, prompt, askOverwrite, credit }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 /**
@@ -39,8 +42,8 @@ export const clientAction = replyWhenUnreachable(CHAT_FORM_WORDS)
 
 /** /pieces/{pieceName}: the chat builder, with the Piece's menu in the top bar. */
 export default function PieceEditorRoute() {
-  const { piece, chat, prompt, askOverwrite } = useLoaderData<typeof loader>()
-  return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} prompt={prompt} askOverwrite={askOverwrite} />
+  const { piece, chat, prompt, askOverwrite, credit } = useLoaderData<typeof loader>()
+  return <ChatBuilder key={piece.id} chat={chat} pieceName={piece.name} prompt={prompt} askOverwrite={askOverwrite} credit={credit} />
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? pageTitle(loaded.piece.name) : NOT_FOUND_TITLE }]

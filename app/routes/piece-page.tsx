@@ -13,6 +13,8 @@ import { useRootData } from '~/lib/root-data'
 import { publicPageData } from '~/pieces/pages.server'
 import { PieceMessages } from '~/pieces/schema'
 import { PreviewFrame } from '~/pieces/preview-frame'
+import { RemixBar } from '~/pieces/remix-bar'
+import { creditText } from '~/pieces/remixes'
 import { pageTitle } from '~/site/pages'
 import { AppShell } from '~/shell/app-shell'
 import { Logo } from '~/shell/logo'
@@ -26,10 +28,13 @@ import { isUnavailable, NOT_FOUND_TITLE, NotFound, Unavailable } from '~/ui/erro
  * for users, on its own with a slim top bar for visitors. A name no Piece could have (an
  * @handle, an encoded slash) and a hidden Piece are a 404 like a missing one.
  */
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const viewer = await getOptionalUser(request)
   if (viewer && !viewer.username) throw redirect(onboardingUrl(request))
-  const [page, shell] = await Promise.allSettled([publicPageData(request, viewer, params.name ?? ''), viewer ? appShellData(request, viewer) : null])
+  const [page, shell] = await Promise.allSettled([
+    publicPageData(request, viewer, params.name ?? '', context.clientIp),
+    viewer ? appShellData(request, viewer) : null,
+  ])
   if (shell.status === 'rejected') throw shell.reason
   if (page.status === 'rejected') {
     // Signed in, a name with nothing to show stays in the app (spec 1 §2.3): the boundary gets the frame's data with the 404.
@@ -48,14 +53,17 @@ type NotFoundInApp = { shell: Awaited<ReturnType<typeof appShellData>> }
 export const handle: HydrationHandle = { hydrate: ({ signedIn }) => signedIn }
 
 export default function PiecePage() {
-  const { piece, previewSrc, previewElsewhere, showBadge, topBarPiece, shell, previewOrigin } = useLoaderData<typeof loader>()
+  const { piece, previewSrc, previewElsewhere, showBadge, topBarPiece, shell, previewOrigin, remixes } = useLoaderData<typeof loader>()
   const frame = useRef<HTMLIFrameElement>(null)
   const bridge = <AgenticBridge frame={frame} previewOrigin={previewOrigin} pieceId={piece.id} signedIn={Boolean(shell)} />
   if (shell) {
     return (
       <AppShell user={shell.user} initiallyCollapsed={shell.collapsed} pieces={shell.pieces} piecesLimit={shell.piecesLimit} topBarPiece={topBarPiece}>
-        <div className="h-[calc(100dvh-3.5rem)]">
-          <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
+        <div className="flex h-[calc(100dvh-3.5rem)] flex-col">
+          <RemixBar name={piece.name} panel={remixes} />
+          <div className="min-h-0 flex-1">
+            <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
+          </div>
         </div>
         {bridge}
       </AppShell>
@@ -72,6 +80,7 @@ export default function PiecePage() {
           Sign in
         </Link>
       </header>
+      <RemixBar name={piece.name} panel={remixes} />
       <main className="relative min-h-0 flex-1">
         <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
         {bridge}
@@ -91,7 +100,9 @@ export default function PiecePage() {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => {
   if (!loaded) return [{ title: NOT_FOUND_TITLE }]
-  const description = loaded.piece.description || PieceMessages.sharedDescription
+  const credit = loaded.remixes.credit ? creditText(loaded.remixes.credit) : null
+  // A remix's link preview says where it came from (issue 32.2).
+  const description = [loaded.piece.description || (credit ? '' : PieceMessages.sharedDescription), credit && `${credit}.`].filter(Boolean).join(' ')
   return [
     { title: pageTitle(loaded.piece.name) },
     { name: 'description', content: description },

@@ -609,11 +609,22 @@ describe('deleting Pieces (call 25)', () => {
 })
 
 describe('the gallery (spec 2 call 17)', () => {
-  it('lists only public Pieces, newest first, 12 a page, without repeats', async () => {
+  it('lists only public Pieces with something to see, newest first, 12 a page, without repeats', async () => {
     const owner = await newUser('plus')
     const publicOnes: { id: number }[] = []
-    for (let i = 0; i < 3; i += 1) publicOnes.push(await newPiece(owner))
-    const hidden = [(await create(owner, uniqueName(), { visibility: 'private' })).json, (await create(owner, uniqueName(), { visibility: 'members' })).json]
+    const withCode = async (piece: { id: number }) => {
+      const saved = await call(pieces, 'PATCH', `/api/private/pieces?id=${piece.id}`, { user: owner, body: { code: '<h1>Hello</h1>' } })
+      expect(saved.status).toBe(200)
+      return piece
+    }
+    for (let i = 0; i < 3; i += 1) publicOnes.push(await withCode(await newPiece(owner)))
+    // Issue 32.4: a public Piece with no saved code never fills a card.
+    const empty = await newPiece(owner)
+    const hidden = [
+      empty,
+      await withCode((await create(owner, uniqueName(), { visibility: 'private' })).json),
+      await withCode((await create(owner, uniqueName(), { visibility: 'members' })).json),
+    ]
 
     const first = await call(optList, 'GET', '/api/opt/pieces')
     expect(first.status).toBe(200)

@@ -33,25 +33,39 @@ export function ChatHistory({
       {exchanges.length === 0 && !sending ? (
         <li className="text-zinc-500">Describe what to build, or what to change, and the assistant builds it here.</li>
       ) : null}
-      {exchanges.map((exchange, index) => (
-        <li
-          key={index}
-          className={cn('rounded-xl border p-3', index > draft.historyIndex ? 'border-dashed opacity-50' : 'border-zinc-200 dark:border-zinc-800')}
-        >
-          <Message text={exchange.userMessage.content} attachments={exchange.userMessage.attachments} />
-          {exchange.assistantMessage.answer ? (
-            <p className="mt-2 rounded-lg bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="assistant-answer">
-              {exchange.assistantMessage.answer}
+      {exchanges.map((exchange, index) =>
+        exchange.note ? (
+          <li
+            key={index}
+            className={cn(
+              'rounded-xl border bg-zinc-50 p-3 dark:bg-zinc-900',
+              index > draft.historyIndex ? 'border-dashed opacity-50' : 'border-zinc-200 dark:border-zinc-800',
+            )}
+            data-testid="history-note"
+          >
+            <p className="font-medium">{exchange.note}</p>
+            {showTokenUsage ? <p className="mt-1 text-xs text-zinc-500">{exchange.tokensUsed.toLocaleString('en-US')} tokens</p> : null}
+          </li>
+        ) : (
+          <li
+            key={index}
+            className={cn('rounded-xl border p-3', index > draft.historyIndex ? 'border-dashed opacity-50' : 'border-zinc-200 dark:border-zinc-800')}
+          >
+            <Message text={exchange.userMessage.content} attachments={exchange.userMessage.attachments} />
+            {exchange.assistantMessage.answer ? (
+              <p className="mt-2 rounded-lg bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100" data-testid="assistant-answer">
+                {exchange.assistantMessage.answer}
+              </p>
+            ) : null}
+            <p className="mt-1 text-xs text-zinc-500">
+              {exchange.assistantMessage.answer && !exchange.tokensUsed ? 'Answered' : 'Built'}
+              {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
             </p>
-          ) : null}
-          <p className="mt-1 text-xs text-zinc-500">
-            {exchange.assistantMessage.answer && !exchange.tokensUsed ? 'Answered' : 'Built'}
-            {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
-          </p>
-          {exchange.verification ? <VerificationNote verification={exchange.verification} /> : null}
-          {exchange.receipt ? <ReceiptNote receipt={exchange.receipt} /> : null}
-        </li>
-      ))}
+            {exchange.verification ? <VerificationNote verification={exchange.verification} /> : null}
+            {exchange.receipt ? <ReceiptNote receipt={exchange.receipt} /> : null}
+          </li>
+        ),
+      )}
       {sending ? (
         <li aria-busy="true" className="rounded-xl border border-zinc-200 p-3 dark:border-zinc-800">
           <Message text={sending.text.trim()} attachments={sending.attachments} />

@@ -1,3 +1,4 @@
+import type { Credit } from '~/pieces/remixes'
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import type { ArrivingPrompt } from '~/pieces/schema'
@@ -46,6 +47,8 @@ export type ChatBuilderProps = {
   prompt: ArrivingPrompt | null
   /** `?confirm=overwrite`: a send from an earlier point waits for Confirm Overwrite (the page without JavaScript asks so). */
   askOverwrite: boolean
+  /** Issue 32.2: where a remix came from, said above its chat. */
+  credit?: Credit | null
 }
 
 /** Everything the chat builder shows and does, put together from its parts. */

@@ -8,6 +8,7 @@ import { DeleteDialog, DeleteSection } from './delete-section'
 import { DescriptionSection } from './description-section'
 import { IconSection } from './icon-section'
 import { ReadOnlySection } from './read-only-section'
+import { RemixesSection } from './remixes-section'
 import { RenameSection } from './rename-section'
 import { VisibilitySection } from './visibility-section'
 
@@ -62,6 +63,7 @@ export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: Men
               <DescriptionSection piece={piece} />
               <IconSection piece={piece} />
               <VisibilitySection piece={piece} subscribed={subscribed} />
+              <RemixesSection piece={piece} />
             </>
           ) : (
             <ReadOnlySection piece={piece} />

@@ -1,0 +1,51 @@
+import { z } from 'zod'
+import type { FormWords } from '~/lib/form-reply'
+import { NAME_MAX } from '~/accounts/schema'
+
+/**
+ * Issue 32: remixes, their credit and the gallery's orders, as the pages and the server
+ * both say them.
+ */
+export const RemixMessages = {
+  notAllowed: 'The owner of this Piece does not allow remixes.',
+  notPublic: 'Only public Pieces can be remixed.',
+  nothingToRemix: 'This Piece has nothing to remix yet: it has no saved code.',
+  failed: 'Failed to remix Piece',
+  noFreeName: 'Could not find a free name for the remix. Please try again.',
+  noLongerPublic: 'from a Piece that is no longer public',
+  downloadNotAllowed: 'The owner of this Piece does not allow downloads.',
+  noCodeToCompare: 'There is nothing to compare: this Piece is not a remix.',
+} as const
+
+/** A refused remix is the form's failure toast with the reason under it. */
+export const REMIX_FORM_WORDS: FormWords = { failure: () => RemixMessages.failed }
+
+/** What a remix says of where it came from: the original's owner and name, and its page while it is public. */
+export type Credit = { owner: string; name: string; href: string | null }
+
+export const creditText = (credit: Pick<Credit, 'owner' | 'name'>) => `Remixed from @${credit.owner}/${credit.name}`
+
+/** Where a Piece is remixed, compared and downloaded. */
+export const remixPath = (name: string) => `/${name}/remix`
+export const comparePath = (name: string) => `/${name}/compare`
+export const downloadPath = (name: string) => `/${name}/download`
+
+/** Issue 32.4: the gallery's orders, in the order its tabs show them; Trending comes first. */
+export const GALLERY_ORDERS = ['trending', 'remixed', 'newest'] as const
+export type GalleryOrder = (typeof GALLERY_ORDERS)[number]
+export const GALLERY_ORDER_LABELS: Record<GalleryOrder, string> = { trending: 'Trending', remixed: 'Most remixed', newest: 'Newest' }
+export const GALLERY_ORDER_PARAM = 'order'
+/** The gallery page's order; an unknown value is the default rather than an error. */
+export const GalleryOrderParam = z.enum(GALLERY_ORDERS).catch('trending')
+
+/** '1 remix', '3 remixes'. */
+export const remixCountText = (count: number) => `${count.toLocaleString('en-US')} ${count === 1 ? 'remix' : 'remixes'}`
+
+/**
+ * The names a remix tries, as onboarding finds one (spec 2 §4): the original's name with
+ * '_remix', then with '_' and four random hex characters, each cut to fit the name limit.
+ */
+export function remixNameCandidates(original: string, random: () => string, tries = 10): string[] {
+  const fit = (suffix: string) => `${original.slice(0, NAME_MAX - suffix.length)}${suffix}`
+  return [fit('_remix'), ...Array.from({ length: tries - 1 }, () => fit(`_${random()}`))]
+}

@@ -1,0 +1,73 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { requireUser } from '~/accounts/guards.server'
+import { getOptionalUser } from '~/accounts/session.server'
+import { notFound } from '~/lib/http'
+import { keepDataWhenSignedOut } from '~/lib/revalidation'
+import { RemixButton } from '~/pieces/remix-bar'
+import { answerRemixForm, completePendingRemix } from '~/pieces/remix-form.server'
+import { remixOffer } from '~/pieces/remixes.server'
+import { normalizeName, pieceNameProblem } from '~/pieces/schema'
+import { pageTitle } from '~/site/pages'
+import { buttonClasses } from '~/ui/button'
+import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
+
+/**
+ * /{name}/remix (issue 32.1): where a visitor who pressed Remix lands after signing in —
+ * their remix is made then and opened — and, reached any other way, a page that says what
+ * a remix copies, with the Remix button.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const raw = params.name ?? ''
+  if (pieceNameProblem(raw)) throw notFound()
+  const name = normalizeName(raw)
+  const pending = await completePendingRemix(request, user, name)
+  if (pending?.done) return pending.done
+  const offer = await remixOffer(user.id, name)
+  if (!offer) throw notFound()
+  const refusal = pending?.refused ?? offer.refusal
+  return data({ offer: { ...offer, refusal } }, { headers: { 'Cache-Control': 'private, no-store', ...pending?.headers } })
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await getOptionalUser(request)
+  return answerRemixForm(request, user?.username ? user : null, params.name ?? '')
+}
+
+export default function RemixRoute() {
+  const { offer } = useLoaderData<typeof loader>()
+  return (
+    <div className="mx-auto max-w-lg px-5 py-10">
+      <div className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
+        {offer.image ? <img src={offer.image} alt="" width={640} height={400} className="aspect-video w-full bg-white object-cover object-top" /> : null}
+        <div className="space-y-3 p-5">
+          <h1 className="text-xl font-semibold tracking-tight">Remix {offer.name}</h1>
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            By @{offer.owner}. You get a new Piece of your own with this Piece’s code as it is now, to change as you like. It will say it was remixed from @
+            {offer.owner}/{offer.name}. Nothing the Piece stored for its owner is copied.
+          </p>
+          {offer.refusal ? (
+            <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              {offer.refusal}
+            </p>
+          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            {offer.refusal ? null : <RemixButton name={offer.name} returnTo={`/${offer.name}/remix`} size="md" />}
+            <Link to={`/${offer.name}`} className={buttonClasses('secondary')}>
+              Back to {offer.name}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: loaded ? pageTitle(`Remix ${loaded.offer.name}`) : NOT_FOUND_TITLE }]
+
+export const shouldRevalidate = keepDataWhenSignedOut
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
