@@ -37,6 +37,14 @@ export async function signIn(page: Page, { email = uniqueEmail(), password = 'co
   return { email, password, username }
 }
 
+/** Saves code for one of the signed-in user's Pieces over the API (call 24): the gallery shows only Pieces with something to see (issue 32.4). */
+export async function saveCode(page: Page, name: string, code = `<!doctype html><html><body><h1>${name}</h1></body></html>`) {
+  const found = await page.request.get(`/api/private/pieces/by-name?name=${name}`)
+  expect(found.status(), await found.text()).toBe(200)
+  const saved = await page.request.patch(`/api/private/pieces?id=${(await found.json()).id}`, { data: { code } })
+  expect(saved.status(), await saved.text()).toBe(200)
+}
+
 /** Signs up a new user through the real form and picks a username (for tests about signing up). */
 export async function signUpAndOnboard(page: Page, { email = uniqueEmail(), password = 'correct horse battery', username = uniqueUsername() } = {}) {
   await page.goto('/signup')

@@ -1,5 +1,5 @@
 import { grantPlus } from './database'
-import { expect, signIn, test } from './fixtures'
+import { expect, saveCode, signIn, test } from './fixtures'
 
 /** Issue 12.2: the public gallery on /landing for visitors, with and without JavaScript. */
 test('visitors see 12 public Pieces on /landing, load more without repeats, read a description once and open a card', async ({ page, javaScriptEnabled }) => {
@@ -12,6 +12,8 @@ test('visitors see 12 public Pieces on /landing, load more without repeats, read
     const name = `gal_${stamp}_${String(index).padStart(2, '0')}`
     const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
     expect(created.status(), await created.text()).toBe(201)
+    // Only Pieces with something to see fill a card (issue 32.4).
+    await saveCode(page, name)
     names.push(name)
     if (index < 12) continue
     const described = await page.request.patch(`/api/private/pieces?id=${(await created.json()).id}`, { data: { description: long } })

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, signIn, test } from './fixtures'
+import { expect, saveCode, signIn, test } from './fixtures'
 
 const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
 
@@ -149,10 +149,13 @@ test.describe('Explore and other people’s Pieces', () => {
     await expect(page).toHaveURL(`/pieces/${older}`)
     await createFromSidebar(page, newer)
     await expect(page).toHaveURL(`/pieces/${newer}`)
+    // The gallery shows only Pieces with something to see (issue 32.4), newest saved first.
+    await saveCode(page, older)
+    await saveCode(page, newer)
 
     const other = await browser.newPage({ javaScriptEnabled: test.info().project.use.javaScriptEnabled ?? true })
     await signIn(other)
-    await other.goto('/explore')
+    await other.goto('/explore?order=newest')
     const gallery = other.getByTestId('gallery')
     const names = await gallery.getByRole('heading', { level: 2 }).allTextContents()
     expect(names.indexOf(newer)).toBeGreaterThanOrEqual(0)
