@@ -16,6 +16,9 @@ describe('titleForPath', () => {
     ['/settings/usage', 'Token Usage'],
     ['/@someone', 'Page Not Found'],
     ['/a/b/c', 'Page Not Found'],
+    ['/counter/remix', 'Remix counter'],
+    ['/counter/compare', 'Compare with the original'],
+    ['/counter/other', 'Page Not Found'],
   ])('%s → %s', (path, title) => {
     expect(titleForPath(path)).toBe(title)
   })

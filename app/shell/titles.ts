@@ -23,5 +23,8 @@ export function titleForPath(pathname: string, pieceName: string | null = null):
   if (fixed) return fixed
   if (path === '/pieces' || /^\/pieces\/[^/]+$/.test(path)) return pieceName ?? (path === '/pieces' ? 'Pieces' : NOT_FOUND_TITLE)
   if (/^\/[^/@][^/]*$/.test(path)) return pieceName ?? NOT_FOUND_TITLE
+  // Issue 32: a Piece's remix and compare pages.
+  const remixPage = /^\/([^/@][^/]*)\/(remix|compare)$/.exec(path)
+  if (remixPage) return remixPage[2] === 'remix' ? `Remix ${remixPage[1]}` : 'Compare with the original'
   return NOT_FOUND_TITLE
 }
