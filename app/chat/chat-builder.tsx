@@ -6,6 +6,9 @@ import { ChatHistory } from './builder/chat-history'
 import { DecisionDialog, OverwriteDialog } from './builder/confirm-dialogs'
 import { HistoryControls } from './builder/history-controls'
 import { PreviewPane } from './builder/preview-pane'
+import { MESSAGE_INPUT_ID } from './builder/prompt-input'
+import { VisualPanel } from './builder/visual/visual-panel'
+import { VisualToggle } from './builder/visual/visual-toggle'
 import { PromptForm } from './builder/prompt-form'
 import { StatusBar } from './builder/status-bar'
 import { useChatBuilder, type ChatBuilderProps } from './builder/use-chat-builder'
@@ -77,7 +80,19 @@ export function ChatBuilder(props: ChatBuilderProps) {
         draftPreviewUrl={chat.draftPreviewUrl}
         pieceName={pieceName}
         elsewhere={chat.previewElsewhere}
-      />
+        toolbar={hydrated && !chat.previewElsewhere ? <VisualToggle visual={builder.visual} available={builder.visualAvailable} /> : null}
+      >
+        {builder.visual.on ? (
+          <VisualPanel
+            visual={builder.visual}
+            onAsk={() => {
+              composer.setInput(`${builder.visual.describe()}${composer.input}`)
+              builder.visual.turnOff()
+              document.getElementById(MESSAGE_INPUT_ID)?.focus()
+            }}
+          />
+        ) : null}
+      </PreviewPane>
 
       {hydrated ? <AgenticBridge frame={builder.runner.frame} previewOrigin={chat.previewOrigin} pieceId={chat.pieceId} signedIn /> : null}
       <OverwriteDialog

@@ -20,6 +20,7 @@ import type { SendInput } from '~/generation/send-schema'
 import type { ChatData } from './types'
 import { imagesAsAttachments } from './uploads.server'
 import { costSpreads } from '~/generation/estimate.server'
+import { applyVisualEditToDraft } from '~/generation/visual/visual-edit.server'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
 export async function chatData(user: SessionUser, piece: OwnPiece, origins: PreviewOrigins): Promise<{ chat: ChatData }> {
@@ -151,6 +152,9 @@ async function apply(user: SessionUser, piece: OwnPiece, draft: DraftData, form:
     case 'model':
       await setSelectedModel(user.id, form.selectedModel)
       return
+    case 'visual-edit':
+      await applyVisualEditToDraft(user.id, piece, draft, form.edit, form.at)
+      return
   }
 }
 
@@ -167,7 +171,11 @@ function sendInput(user: SessionUser, piece: OwnPiece, draft: DraftData, form: O
     attachments: form.attachments,
     code: codeAt(point, piece.code),
     draftData: point,
-    messageHistory: point.exchangeHistory.slice(0, seen + 1).map((exchange) => ({ role: 'user', content: exchange.userMessage.content })),
+    // Entries the assistant did not build (a remix's credit, a visual edit) said nothing to it.
+    messageHistory: point.exchangeHistory
+      .slice(0, seen + 1)
+      .filter((exchange) => !exchange.note)
+      .map((exchange) => ({ role: 'user', content: exchange.userMessage.content })),
     selectedModel: user.selectedModel,
   }
 }

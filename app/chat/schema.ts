@@ -5,6 +5,7 @@ import { ChatToasts } from './messages'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { AttachmentSchema, SendMessages } from '~/generation/send-schema'
 import { lines, text } from '~/lib/text'
+import { VisualEditField } from '~/generation/visual/edits'
 
 /**
  * The history point (`historyIndex`) the user saw when they pressed a control: a send
@@ -59,6 +60,8 @@ export const ChatFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('accept') }),
     z.object({ intent: z.literal('reject') }),
     z.object({ intent: z.literal('model'), selectedModel: text().max(50) }),
+    /** Issue 30.2: Apply of a visual edit, from the history point the user saw. */
+    z.object({ intent: z.literal('visual-edit'), edit: VisualEditField, at: HistoryPoint }),
   ],
   { error: PieceMessages.updateFailed },
 )
@@ -83,7 +86,8 @@ const SETTINGS_INTENTS: ReadonlySet<string> = new Set<ChatIntent>(['undo', 'redo
  */
 export const CHAT_FORM_WORDS: FormWords = {
   failure: (sent) => (sent.intent === 'stop' ? ChatToasts.stopFailed : SETTINGS_INTENTS.has(sent.intent ?? '') ? ChatToasts.settingsFailed : undefined),
-  inPlace: (sent) => (sent.intent === 'send' ? '' : undefined),
+  // A send's refusal shows in the status line, a visual edit's in its panel (with the offer to ask the assistant).
+  inPlace: (sent) => (sent.intent === 'send' || sent.intent === 'visual-edit' ? '' : undefined),
 }
 
 /** Without JavaScript, Confirm Overwrite is the editor with `?confirm=overwrite`, rendered open by the server. */

@@ -17,6 +17,7 @@ const DOCUMENT_ONLY_ACTIONS: Record<string, string> = {
   'auth.google.ts': 'a reloadDocument form: the answer is a redirect to Google',
   'auth.google.link.ts': 'a reloadDocument form: the answer is a redirect to Google',
   'catch-all.tsx': 'answers every post with Page Not Found; no form posts there',
+  'piece-remix.tsx': 'Remix is a plain form on every page (pages without React post it too): the answer is a redirect into the remix',
 }
 
 /** Resource routes whose loader no fetcher calls, with why. */
@@ -24,6 +25,7 @@ const NOT_FETCHED_LOADERS: Record<string, string> = {
   'images.$hash.ts': 'images, read by <img>',
   'auth.google.callback.ts': 'Google sends the browser there',
   'index.tsx': '/ only redirects a page load',
+  'piece-download.ts': 'a download link the browser follows',
 }
 
 const modules = readdirSync(ROUTES)

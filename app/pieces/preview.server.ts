@@ -141,7 +141,7 @@ export function runnerDocument(appOrigins: string[]) {
     return doctype + fallback + code.slice(doctype.length);
   }
   addEventListener('message', function (event) {
-    if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && event.data.type.indexOf('agentic:') === 0) {
+    if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && (event.data.type.indexOf('agentic:') === 0 || event.data.type.indexOf('visual:') === 0)) {
       parent.postMessage(event.data, app);
       return;
     }
@@ -150,6 +150,11 @@ export function runnerDocument(appOrigins: string[]) {
     if (event.data.type === 'piece:runner-hello') parent.postMessage({ type: 'piece:runner-ready', instance: instance }, app);
     if (event.data.type === 'piece:render' && typeof event.data.code === 'string') frame.srcdoc = withFallback(event.data.code);
     if (event.data.type && event.data.type.indexOf('agentic:') === 0 && frame.contentWindow) frame.contentWindow.postMessage(event.data, '*');
+    // Issue 30.1: the visual editor's picker runs in the Piece's frame; with the mode on, keys go to it.
+    if (event.data.type && event.data.type.indexOf('visual:') === 0 && frame.contentWindow) {
+      frame.contentWindow.postMessage(event.data, '*');
+      if (event.data.type === 'visual:mode' && event.data.on) frame.focus();
+    }
   });
   // Where the browser names the framing page's origin, only that one is told (the others would log a refused postMessage).
   (apps.indexOf(ancestor) >= 0 ? [ancestor] : apps).forEach(function (origin) { parent.postMessage({ type: 'piece:runner-ready', instance: instance }, origin); });

@@ -44,7 +44,8 @@ export function ChatHistory({
             data-testid="history-note"
           >
             <p className="font-medium">{exchange.note}</p>
-            {showTokenUsage ? <p className="mt-1 text-xs text-zinc-500">{exchange.tokensUsed.toLocaleString('en-US')} tokens</p> : null}
+            {/* Never the model's: free, and said so (issue 30.2). */}
+            <p className="mt-1 text-xs text-zinc-500">{exchange.tokensUsed.toLocaleString('en-US')} tokens</p>
           </li>
         ) : (
           <li

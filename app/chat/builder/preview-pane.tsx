@@ -1,4 +1,4 @@
-import type { RefObject } from 'react'
+import type { ReactNode, RefObject } from 'react'
 import { PreviewElsewhere } from '~/pieces/preview-frame'
 
 /**
@@ -13,6 +13,8 @@ export function PreviewPane({
   draftPreviewUrl,
   pieceName,
   elsewhere,
+  toolbar,
+  children,
 }: {
   hydrated: boolean
   frame: RefObject<HTMLIFrameElement>
@@ -21,30 +23,38 @@ export function PreviewPane({
   draftPreviewUrl: string
   pieceName: string
   elsewhere: string | null
+  /** Over the preview, with JavaScript: the visual editor's toggle (issue 30). */
+  toolbar?: ReactNode
+  /** Over the bottom of the preview: the visual editor's panel. */
+  children?: ReactNode
 }) {
   return (
-    <div className="min-h-0 flex-1">
-      {elsewhere ? (
-        <PreviewElsewhere origin={elsewhere} />
-      ) : hydrated ? (
-        <iframe
-          ref={frame}
-          src={runnerUrl}
-          onLoad={onRunnerLoad}
-          title={`${pieceName} preview`}
-          sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-popups"
-          referrerPolicy="no-referrer"
-          className="block h-full w-full border-0 bg-white"
-        />
-      ) : (
-        <iframe
-          src={draftPreviewUrl}
-          title={`${pieceName} preview`}
-          sandbox="allow-forms allow-scripts allow-same-origin"
-          referrerPolicy="no-referrer"
-          className="block h-full w-full border-0 bg-white"
-        />
-      )}
+    <div className="relative flex min-h-0 flex-1 flex-col">
+      {toolbar}
+      <div className="relative min-h-0 flex-1">
+        {elsewhere ? (
+          <PreviewElsewhere origin={elsewhere} />
+        ) : hydrated ? (
+          <iframe
+            ref={frame}
+            src={runnerUrl}
+            onLoad={onRunnerLoad}
+            title={`${pieceName} preview`}
+            sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-popups"
+            referrerPolicy="no-referrer"
+            className="block h-full w-full border-0 bg-white"
+          />
+        ) : (
+          <iframe
+            src={draftPreviewUrl}
+            title={`${pieceName} preview`}
+            sandbox="allow-forms allow-scripts allow-same-origin"
+            referrerPolicy="no-referrer"
+            className="block h-full w-full border-0 bg-white"
+          />
+        )}
+        {children}
+      </div>
     </div>
   )
 }

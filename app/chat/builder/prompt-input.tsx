@@ -1,5 +1,8 @@
 import { useEffect, useRef, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
 
+/** The message box, which other parts of the chat focus (the visual editor's "Ask the assistant instead"). */
+export const MESSAGE_INPUT_ID = 'chat-input'
+
 const INPUT_MIN_PX = 26
 const INPUT_MAX_PX = 200
 
@@ -57,12 +60,12 @@ export function PromptInput({
 
   return (
     <>
-      <label htmlFor="chat-input" className="sr-only">
+      <label htmlFor={MESSAGE_INPUT_ID} className="sr-only">
         Message
       </label>
       <textarea
         ref={textarea}
-        id="chat-input"
+        id={MESSAGE_INPUT_ID}
         name="message"
         rows={1}
         value={hydrated ? value : undefined}

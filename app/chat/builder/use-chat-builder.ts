@@ -1,3 +1,4 @@
+import { useVisualEditor } from './visual/use-visual-editor'
 import type { Credit } from '~/pieces/remixes'
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
@@ -99,8 +100,18 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
   const working = processing || sender.pending !== null
 
   // A Piece with no code yet shows the same starter page as its public page.
-  const shownCode = view.liveCode ?? (codeAt(draft, chat.savedCode) || starterDocument({ name: pieceName }))
-  const runner = usePreviewRunner(chat.previewOrigin, shownCode)
+  const pointCode = codeAt(draft, chat.savedCode)
+  const shownCode = view.liveCode ?? (pointCode || starterDocument({ name: pieceName }))
+  const frame = useRef<HTMLIFrameElement>(null)
+  // Issue 30: the visual editor edits the code at the current point, when there is some and no build is on its way.
+  const visual = useVisualEditor({
+    code: pointCode,
+    frame,
+    previewOrigin: chat.previewOrigin,
+    at: draft.historyIndex,
+    available: hydrated && !working && Boolean(pointCode.trim()),
+  })
+  const runner = usePreviewRunner(chat.previewOrigin, visual.rendered(shownCode), frame)
 
   return {
     chat,
@@ -120,6 +131,8 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
     DismissForm,
     history,
     runner,
+    visual,
+    visualAvailable: hydrated && !working && Boolean(pointCode.trim()),
   }
 }
 

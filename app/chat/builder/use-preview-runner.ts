@@ -1,18 +1,17 @@
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, type RefObject } from 'react'
 
 /**
  * The editor's preview: a runner document on the Piece's own origin, into which the page
  * posts the code to show (`piece:render`).
  */
-export function usePreviewRunner(previewOrigin: string, code: string) {
-  const frame = useRef<HTMLIFrameElement>(null)
+export function usePreviewRunner(previewOrigin: string, code: string, frame: RefObject<HTMLIFrameElement>) {
   const runnerReady = useRef(false)
   const render = useCallback(
     (code: string) => {
       if (!runnerReady.current) return
       frame.current?.contentWindow?.postMessage({ type: 'piece:render', code }, previewOrigin)
     },
-    [previewOrigin],
+    [previewOrigin, frame],
   )
   useEffect(() => render(code), [render, code])
   // The runner says it is ready when it starts, which can be before this page listens, so
@@ -32,6 +31,6 @@ export function usePreviewRunner(previewOrigin: string, code: string) {
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
-  }, [previewOrigin, render, code])
+  }, [previewOrigin, render, code, frame])
   return { frame, askRunner }
 }

@@ -1,0 +1,74 @@
+import { parse, type DefaultTreeAdapterTypes } from 'parse5'
+
+/**
+ * Issue 30.3: a Piece's document as the visual editor sees it — every element the parser
+ * made, with where its start tag lies in the source text. An element has a place only when
+ * exactly one element starts there: the parser's own corrections (an implied `<tbody>`,
+ * `<html>`, `<head>` or `<body>`) start nowhere, and a formatting element it reopens
+ * (`<p><b>x<p>y</b>`) shares its place with the one it copies, so neither can be told apart.
+ */
+
+export type Element = DefaultTreeAdapterTypes.Element
+type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document | DefaultTreeAdapterTypes.DocumentFragment
+export type TextNode = DefaultTreeAdapterTypes.TextNode
+
+export type Located = { element: Element; start: number; end: number; tagStart: number; tagEnd: number }
+
+export type ParsedDocument = {
+  /** Every element, in document order (template contents included). */
+  elements: Element[]
+  /** Elements by the offset their start tag begins at, for those that have a place of their own. */
+  placed: Map<number, Located>
+}
+
+const isElement = (node: Node): node is Element => 'tagName' in node
+
+/** Each element in document order, descending into template contents. */
+function walk(node: Node, visit: (element: Element) => void) {
+  if (isElement(node)) {
+    visit(node)
+    if (node.tagName === 'template') walk((node as DefaultTreeAdapterTypes.Template).content, visit)
+  }
+  if ('childNodes' in node) for (const child of node.childNodes) walk(child, visit)
+}
+
+export function parseDocument(html: string): ParsedDocument {
+  const document = parse(html, { sourceCodeLocationInfo: true })
+  const elements: Element[] = []
+  walk(document, (element) => elements.push(element))
+  const byStart = new Map<number, Element[]>()
+  for (const element of elements) {
+    const location = element.sourceCodeLocation
+    if (!location?.startTag) continue
+    const list = byStart.get(location.startTag.startOffset) ?? []
+    list.push(element)
+    byStart.set(location.startTag.startOffset, list)
+  }
+  const placed = new Map<number, Located>()
+  for (const [start, list] of byStart) {
+    if (list.length !== 1) continue
+    const element = list[0]!
+    const location = element.sourceCodeLocation!
+    placed.set(start, { element, start, end: location.endOffset, tagStart: location.startTag!.startOffset, tagEnd: location.startTag!.endOffset })
+  }
+  return { elements, placed }
+}
+
+/** The text of an element that holds one text node and nothing else, or null. */
+export function onlyText(element: Element): TextNode | null {
+  const [child, ...rest] = element.childNodes
+  return child && rest.length === 0 && child.nodeName === '#text' ? (child as TextNode) : null
+}
+
+/** An element's text, as the browser shows it in `textContent`. */
+export function textContent(element: Element): string {
+  let text = ''
+  const visit = (node: Node) => {
+    if (node.nodeName === '#text') text += (node as TextNode).value
+    else if ('childNodes' in node) for (const child of node.childNodes) visit(child)
+  }
+  visit(element)
+  return text
+}
+
+export const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value ?? null

@@ -1,0 +1,91 @@
+import { parse, type DefaultTreeAdapterTypes } from 'parse5'
+import { buildApp } from '../app/generation/offline'
+import { applyVisualEdit, documentVersion, STAMP_ATTRIBUTE, stampDocument, styleValue, type VisualEdit } from '../app/generation/visual/splice'
+
+/**
+ * `npm run bench:visual` (issue 30): visual edits on a 50 KB document. Every element the
+ * preview stamps gets a text (when it holds only text), a colour and a hide edit; each is
+ * applied to the saved text and timed (parse, splice, parse again and compare), and the
+ * result is checked from outside: the picked element changed, no other one did. Prints
+ * p50/p95 apply time and the wrong-element writes (targets: p95 ≤ 150 ms, 0 wrong).
+ */
+type Element = DefaultTreeAdapterTypes.Element
+type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document | DefaultTreeAdapterTypes.DocumentFragment
+
+const TARGET_BYTES = 50 * 1024
+
+/** A real page from the offline builder, its body repeated (sections with their own ids) until the file is 50 KB. */
+function document50k() {
+  const page = buildApp('a todo list')!.code
+  const open = page.indexOf('<body>') + '<body>'.length
+  const close = page.lastIndexOf('<script>')
+  const body = page.slice(open, close)
+  let sections = ''
+  for (let index = 0; page.length + sections.length < TARGET_BYTES; index += 1) {
+    sections += `<section class="copy" id="copy-${index}">\n<h2>Section ${index}</h2>\n<p>Paragraph with <b>bold</b> and <a href="#copy-${index}">a link</a>.</p>\n${body}</section>\n`
+  }
+  return `${page.slice(0, close)}${sections}${page.slice(close)}`
+}
+
+function elementsOf(html: string) {
+  const elements: Element[] = []
+  const visit = (node: Node) => {
+    if ('tagName' in node) elements.push(node)
+    if ('childNodes' in node) for (const child of node.childNodes) visit(child)
+  }
+  visit(parse(html))
+  return elements
+}
+
+const attr = (element: Element, name: string) => element.attrs.find((item) => item.name === name)?.value ?? null
+const ownText = (element: Element) =>
+  element.childNodes
+    .filter((child) => child.nodeName === '#text')
+    .map((child) => (child as DefaultTreeAdapterTypes.TextNode).value)
+    .join('')
+const described = (element: Element) => `${element.tagName}|${element.attrs.map((item) => `${item.name}=${item.value}`).join(',')}|${ownText(element)}`
+
+const html = document50k()
+const version = documentVersion(html)
+const before = elementsOf(html)
+const shown = elementsOf(stampDocument(html)).map((element) => ({ element, stamp: attr(element, STAMP_ATTRIBUTE) }))
+const times: number[] = []
+let wrong = 0
+let refused = 0
+// Every fourth stamped element, so the run takes seconds, not minutes.
+for (let index = 0; index < shown.length; index += 4) {
+  const { element, stamp } = shown[index]!
+  if (stamp === null) continue
+  const base = { version, at: Number(stamp), tag: element.tagName }
+  const only = element.childNodes.length === 1 && element.childNodes[0]!.nodeName === '#text'
+  const edits: VisualEdit[] = [
+    ...(only ? [{ ...base, change: { kind: 'text' as const, from: ownText(element), to: 'Edited' } }] : []),
+    { ...base, change: { kind: 'style', property: 'color', from: styleValue(attr(element, 'style'), 'color'), to: '#123456' } },
+    { ...base, change: { kind: 'style', property: 'display', from: styleValue(attr(element, 'style'), 'display'), to: 'none' } },
+  ]
+  for (const edit of edits) {
+    const started = performance.now()
+    const result = applyVisualEdit(html, edit)
+    times.push(performance.now() - started)
+    if (!result.ok) {
+      refused += 1
+      continue
+    }
+    const after = elementsOf(result.html)
+    const others = after.every((item, position) => position === index || described(item) === described(before[position]!))
+    const target = after[index]!
+    const changed =
+      edit.change.kind === 'text'
+        ? ownText(target) === 'Edited'
+        : edit.change.kind === 'style' && styleValue(attr(target, 'style'), edit.change.property) === edit.change.to
+    if (after.length !== before.length || !others || !changed) wrong += 1
+  }
+}
+
+times.sort((a, b) => a - b)
+const at = (share: number) => times[Math.min(times.length - 1, Math.floor(share * times.length))]!
+console.log(`bench:visual — ${(html.length / 1024).toFixed(1)} KB document, ${before.length} elements, ${shown.filter((item) => item.stamp).length} stamped`)
+console.log(`edits applied: ${times.length - refused}, refused: ${refused}`)
+console.log(`apply time: p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms (target p95 ≤ 150 ms)`)
+console.log(`wrong-element writes: ${wrong} (target 0)`)
+if (wrong > 0 || at(0.95) > 150) process.exitCode = 1
