@@ -16,7 +16,8 @@ import { ChatEventSchema } from '../../app/generation/stored'
 import { getUsage } from '../../app/usage/usage.server'
 import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
-import { createPiece, getOwnPiece } from '../../app/pieces/pieces.server'
+import { createPiece, getOwnPiece, updatePiece } from '../../app/pieces/pieces.server'
+import { documentVersion, VisualEditMessages, VisualEditWords } from '../../app/generation/visual/edits'
 import { action } from '../../app/routes/piece-editor'
 import { startBoss } from '../../runtime/boss'
 import { formRefusal, formReply, ROUTE_CONTEXT, thrown } from '../support/routes'
@@ -258,5 +259,52 @@ describe('the chat forms of the editor', () => {
       expect(stored!.id).toBeGreaterThan(before.lastEventId)
       expect(after.lastEventId).toBe(stored!.id)
     }
+  })
+
+  it('applies a visual edit as the newest version, with 0 tokens, and refuses one that would not land on the element picked (issue 30.2)', async () => {
+    const owner = await newOwner()
+    const code = '<!doctype html><html><body><h1>Hello</h1><p>Keep me</p></body></html>'
+    await updatePiece(owner.userId, owner.pieceId, { code, draftData: { currentInput: 'half typed', exchangeHistory: [] } })
+    const at = code.indexOf('<h1>')
+    const edit = (changes: unknown[], version = documentVersion(code)) => JSON.stringify({ version, at, tag: 'h1', changes })
+    const applied = await reply(
+      post(owner, {
+        intent: 'visual-edit',
+        at: '-1',
+        edit: edit([
+          { kind: 'text', from: 'Hello', to: 'Hi' },
+          { kind: 'style', property: 'color', from: '', to: '#ff0000' },
+        ]),
+      }),
+    )
+    expect(applied).toEqual({ status: 200, body: { ok: true, done: { intent: 'visual-edit' } } })
+    const draft = await draftOf(owner)
+    expect(draft.historyIndex).toBe(0)
+    expect(draft.currentInput).toBe('half typed')
+    expect(draft.exchangeHistory[0]).toMatchObject({
+      tokensUsed: 0,
+      note: 'Edited visually: changed the text of the h1 to “Hi”, set the colour of the h1 to #ff0000',
+      assistantMessage: { content: '<!doctype html><html><body><h1 style="color: #ff0000">Hi</h1><p>Keep me</p></body></html>' },
+    })
+    // The saved code is untouched until Accept.
+    expect((await getOwnPiece(owner.userId, owner.pieceId))!.code).toBe(code)
+
+    // Picked in the code before this edit: the document changed, so nothing is written.
+    const stale = await formRefusal(post(owner, { intent: 'visual-edit', at: '0', edit: edit([{ kind: 'text', from: 'Hello', to: 'Bye' }]) }))
+    expect(stale).toEqual({ status: 409, message: VisualEditMessages.changed })
+    // From an earlier point of the history.
+    const behind = await formRefusal(post(owner, { intent: 'visual-edit', at: '-1', edit: edit([{ kind: 'text', from: 'Hi', to: 'Bye' }]) }))
+    expect(behind).toEqual({ status: 409, message: VisualEditWords.notNewest })
+    // Malformed JSON and values a style cannot take are refused before anything runs.
+    expect((await formRefusal(post(owner, { intent: 'visual-edit', at: '0', edit: '{nope' }))).status).toBe(400)
+    const current = (await draftOf(owner)).exchangeHistory[0]!.assistantMessage.content
+    const unsafe = JSON.stringify({
+      version: documentVersion(current),
+      at,
+      tag: 'h1',
+      changes: [{ kind: 'style', property: 'color', from: '#ff0000', to: 'red;background:url(x)' }],
+    })
+    expect(await formRefusal(post(owner, { intent: 'visual-edit', at: '0', edit: unsafe }))).toEqual({ status: 409, message: VisualEditMessages.invalid })
+    expect((await draftOf(owner)).exchangeHistory).toHaveLength(1)
   })
 })
