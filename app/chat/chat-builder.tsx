@@ -69,6 +69,7 @@ export function ChatBuilder(props: ChatBuilderProps) {
           onCloseOverlay={() => builder.setOverlay(null)}
           onSubmit={sender.onSubmit}
           onEnter={() => sender.request()}
+          target={builder.visual.target}
         />
       </section>
 
@@ -86,8 +87,11 @@ export function ChatBuilder(props: ChatBuilderProps) {
           <VisualPanel
             visual={builder.visual}
             onAsk={() => {
-              composer.setInput(`${builder.visual.describe()}${composer.input}`)
-              builder.visual.turnOff()
+              // An element with a place stays picked, so the message is aimed at it (issue 30.4); one without is described in words.
+              if (builder.visual.picked?.at === null) {
+                composer.setInput(`${builder.visual.describe()}${composer.input}`)
+                builder.visual.turnOff()
+              }
               document.getElementById(MESSAGE_INPUT_ID)?.focus()
             }}
           />

@@ -177,5 +177,6 @@ function sendInput(user: SessionUser, piece: OwnPiece, draft: DraftData, form: O
       .filter((exchange) => !exchange.note)
       .map((exchange) => ({ role: 'user', content: exchange.userMessage.content })),
     selectedModel: user.selectedModel,
+    target: form.target,
   }
 }

@@ -5,7 +5,7 @@ import { ChatToasts } from './messages'
 import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX_MESSAGE_CHARS } from '~/lib/constants'
 import { AttachmentSchema, SendMessages } from '~/generation/send-schema'
 import { lines, text } from '~/lib/text'
-import { VisualEditField } from '~/generation/visual/edits'
+import { SendTargetField, VisualEditField } from '~/generation/visual/edits'
 
 /**
  * The history point (`historyIndex`) the user saw when they pressed a control: a send
@@ -40,6 +40,8 @@ export const ChatFormSchema = z.discriminatedUnion(
         overwrite: z.literal('yes').optional(),
         /** Issue 29.1 without JavaScript: not sent, only kept, so the page estimates it. */
         estimate: z.literal('yes').optional(),
+        /** Issue 30.4: the element picked in the preview, which the message is about. */
+        target: SendTargetField.optional(),
       })
       .refine((form) => form.message.trim().length > 0 || form.attachments.length + form.images.length > 0, SendMessages.empty)
       .refine((form) => form.attachments.length + form.images.length <= MAX_ATTACHMENTS, {

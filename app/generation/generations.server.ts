@@ -1,3 +1,4 @@
+import { locateTarget } from './visual/target.server'
 import sharp from 'sharp'
 import type { AccountUser } from '~/accounts/users.server'
 import { isPlus } from '~/accounts/plan.server'
@@ -61,12 +62,14 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
   if (await activeGeneration(piece.id)) throw new DomainError('conflict', SendMessages.inProgress)
   const wait = await queueWait(GENERATION_QUEUE_WAIT_LIMIT_SECONDS)
   if (wait !== null) throw new DomainError('busy', SendMessages.busy, { retryAfterSeconds: Math.min(wait, 5 * 60) })
+  const code = input.code ?? piece.code
   const request: GenerationRequest = {
     message: input.message.trim(),
     attachments: input.attachments,
-    code: input.code ?? piece.code,
+    code,
     messageHistory: input.messageHistory.map(({ role, content }) => ({ role, content })),
     ...lastProblemsOf(readDraft(input.draftData === undefined ? piece.draftData : input.draftData)),
+    ...targetIn(code, input.target),
   }
   const need = { prompt: turnPromptTokens(request), answers: GENERATION_TOKEN_RESERVE }
   const { generationId, eventId } = await sql.begin(async (tx) => {
@@ -89,6 +92,14 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     await sql`update pieces set draft = ${input.draftData === null ? null : jsonb(sql, input.draftData)} where id = ${piece.id}`
   }
   return { generationId, pieceId: piece.id, eventId }
+}
+
+/** Issue 30.4: the span of the element a send is aimed at; one that is not in this code any more is refused, and nothing is held. */
+function targetIn(code: string, target: SendInput['target']) {
+  if (!target) return {}
+  const span = locateTarget(code, target)
+  if ('refused' in span) throw new DomainError('conflict', span.refused)
+  return { target: span }
 }
 
 /** The problems of the version a turn builds on, when its check failed: the same again are not repaired (issue 29.3). */

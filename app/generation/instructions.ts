@@ -86,3 +86,41 @@ export function parseStepAnswer(answer: string): { patches: DiffOperation[] | nu
     return { patches: null, code }
   }
 }
+
+/**
+ * Issue 30.4: a step aimed at the element picked in the preview. The model is shown that
+ * element and the start tags around it, not the whole document, and answers patches
+ * inside it (or the whole element).
+ */
+export function targetedStepMessage({
+  prompt,
+  step,
+  index,
+  total,
+  element,
+  ancestors,
+}: {
+  prompt: string
+  step: string
+  index: number
+  total: number
+  element: string
+  ancestors: string[]
+}) {
+  return [
+    `Request: ${prompt}`,
+    `Step ${index + 1} of ${total}: ${step}`,
+    'The user selected one element of the page: the request is about it. Change only inside it; the rest of the page stays as it is.',
+    ancestors.length ? `It sits inside: ${ancestors.join(' › ')}` : 'It sits at the top of the document.',
+    `The selected element:\n\`\`\`html\n${element}\n\`\`\``,
+    'Answer with patches whose targets are exact text from the selected element (each occurring exactly once in it), or with the complete updated element in one ```html fenced block.',
+  ].join('\n\n')
+}
+
+export const ELEMENT_RETRY = 'Your patches did not apply to the selected element. Answer with the complete updated element in one ```html fenced block instead.'
+
+/** The element of an answer aimed at one: its first ```html block, when it is that element (same tag). */
+export function parseElement(answer: string, tag: string): string | null {
+  const body = /```html\s*([\s\S]*?)```/i.exec(answer)?.[1]?.trim()
+  return body && new RegExp(`^<${tag}[\\s>/]`, 'i').test(body) ? body : null
+}

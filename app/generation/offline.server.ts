@@ -1,6 +1,8 @@
 import { setTimeout as wait } from 'node:timers/promises'
 import type { GenerationResult } from './stored'
 import { offlineGenerate, type OfflineResult } from './offline'
+import { targetedEdit } from './offline/targeted'
+import type { TargetSpan } from './visual/edits'
 import type { PipelineInput, Report } from './types'
 import { estimateTokens, patchCost } from './tokens'
 
@@ -10,14 +12,18 @@ import { estimateTokens, patchCost } from './tokens'
  */
 export const OFFLINE_STEP_MS = 300
 
+/** What an aimed turn reads of the page: the element and the start tags around it. */
+const targetContext = (code: string, target: TargetSpan) => `${target.ancestors.join('')}${code.slice(target.start, target.end)}`
+
 /**
- * What an offline turn costs, as a model's turn would be charged: the request and the page
- * it read, and what it wrote (its patches, or the whole page); `tokensSaved` is what the
- * patches spared. A turn that changed nothing costs nothing.
+ * What an offline turn costs, as a model's turn would be charged: the request and what it
+ * read of the page (`read`: all of it, or the element aimed at), and what it wrote (its
+ * patches, or the whole page); `tokensSaved` is what the patches spared. A turn that
+ * changed nothing costs nothing.
  */
-export function offlineCost(prompt: string, code: string, result: OfflineResult) {
+export function offlineCost(prompt: string, code: string, result: OfflineResult, read = code) {
   const changed = result.code !== code
-  const input = changed ? estimateTokens(prompt) + estimateTokens(code) : 0
+  const input = changed ? estimateTokens(prompt) + estimateTokens(read) : 0
   const output = !changed ? 0 : result.full ? estimateTokens(result.code) : patchCost(result.patches)
   return { changed, prompt: input, output, tokensSaved: result.full || !changed ? 0 : Math.max(0, estimateTokens(result.code) - output) }
 }
@@ -30,9 +36,11 @@ export function offlineCost(prompt: string, code: string, result: OfflineResult)
  */
 export async function offlineBuild(input: PipelineInput, report: Report): Promise<GenerationResult> {
   // Its own work (about a millisecond) is CPU, so it takes a turn in the worker's CPU pool when it has one (issue 27.1).
-  const compose = async () => offlineGenerate(input.prompt, input.code, input.attachments.length)
+  // Aimed at an element (issue 30.4): only that element is read and changed, and its cost is the element's.
+  const { target } = input
+  const compose = async () => (target ? targetedEdit(input.prompt, input.code, target) : offlineGenerate(input.prompt, input.code, input.attachments.length))
   const result = await (input.cpu ? input.cpu(compose, input.signal) : compose())
-  const { changed, prompt, output, tokensSaved } = offlineCost(input.prompt, input.code, result)
+  const { changed, prompt, output, tokensSaved } = offlineCost(input.prompt, input.code, result, target ? targetContext(input.code, target) : input.code)
   await report({
     stage: 'planning',
     tokensUsed: prompt,

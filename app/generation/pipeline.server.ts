@@ -3,14 +3,17 @@ import type { ReceiptCall, Verification } from '~/pieces/draft-schema'
 import type { GenerationResult } from './stored'
 import type { CheckOutcome, PipelineInput, Report } from './types'
 import {
+  ELEMENT_RETRY,
   FULL_DOCUMENT_RETRY,
   parseDocument,
+  parseElement,
   parsePlan,
   parseStepAnswer,
   PLAN_INSTRUCTIONS,
   repairMessage,
   STEP_INSTRUCTIONS,
   stepMessage,
+  targetedStepMessage,
 } from './instructions'
 import { modelServerConfigured, streamCompletion, userContent, type ModelUsage } from './model-client.server'
 import { offlineBuild } from './offline.server'
@@ -133,6 +136,54 @@ function applyAnswer(code: string, answer: { text: string; usage: ModelUsage }) 
   return null
 }
 
+/**
+ * What the steps of a turn work on: the whole document, or (issue 30.4) the span of the
+ * element the send is aimed at, shown to the model with the start tags around it and put
+ * back in its place. Patches inside a span are not passed on as the document's (their
+ * targets are unique in the span, not necessarily in the page).
+ */
+type Scope = {
+  text: string
+  whole: (text: string) => string
+  aimed: boolean
+  message: (step: { prompt: string; step: string; index: number; total: number; text: string }) => string
+  apply: (text: string, answer: { text: string; usage: ModelUsage }) => ReturnType<typeof applyAnswer>
+  retry: string
+  parseRetry: (answer: string) => string | null
+}
+
+function scopeOf(input: PipelineInput): Scope {
+  const { target } = input
+  if (!target) {
+    return {
+      text: input.code,
+      whole: (text) => text,
+      aimed: false,
+      message: ({ text, ...step }) => stepMessage({ ...step, code: text }),
+      apply: applyAnswer,
+      retry: FULL_DOCUMENT_RETRY,
+      parseRetry: parseDocument,
+    }
+  }
+  const before = input.code.slice(0, target.start)
+  const after = input.code.slice(target.end)
+  return {
+    text: input.code.slice(target.start, target.end),
+    whole: (text) => `${before}${text}${after}`,
+    aimed: true,
+    message: ({ text, ...step }) => targetedStepMessage({ ...step, element: text, ancestors: target.ancestors }),
+    apply: (text, answer) => {
+      const parsed = parseStepAnswer(answer.text)
+      const patched = parsed.patches ? applyPatches(text, parsed.patches) : null
+      if (patched?.ok) return { code: patched.code, patches: parsed.patches!, saved: Math.max(0, estimateTokens(patched.code) - answer.usage.completionTokens) }
+      const element = parseElement(answer.text, target.tag)
+      return element ? { code: element, patches: [] as DiffOperation[], saved: 0 } : null
+    },
+    retry: ELEMENT_RETRY,
+    parseRetry: (answer) => parseElement(answer, target.tag),
+  }
+}
+
 async function buildWithModel(input: PipelineInput, report: Report, model: ModelCalls): Promise<GenerationResult> {
   const { ask, tokensUsed } = model
   const history: ChatCompletionMessageParam[] = input.history.slice(-HISTORY_SENT).map((message) => ({ role: message.role, content: message.content }))
@@ -149,7 +200,8 @@ async function buildWithModel(input: PipelineInput, report: Report, model: Model
     event: { type: 'status', stage: 'planning', plannedStepsTotal: steps.length, tokensUsed: tokensUsed() },
   })
 
-  let code = input.code
+  const scope = scopeOf(input)
+  let code = scope.text
   let tokensSaved = 0
   const allPatches: DiffOperation[] = []
   for (const [index, step] of steps.entries()) {
@@ -167,35 +219,40 @@ async function buildWithModel(input: PipelineInput, report: Report, model: Model
       { role: 'system', content: STEP_INSTRUCTIONS },
       {
         role: 'user',
-        content: userContent(stepMessage({ prompt: input.prompt, step, index, total: steps.length, code }), index === 0 ? input.attachments : []),
+        content: userContent(scope.message({ prompt: input.prompt, step, index, total: steps.length, text: code }), index === 0 ? input.attachments : []),
       },
     ]
     const live = liveCode(code, (latestCode) =>
-      report({ stage: 'generating', tokensUsed: tokensUsed(), event: { type: 'progress', stage: 'generating', ...progress, latestCode } }),
+      report({
+        stage: 'generating',
+        tokensUsed: tokensUsed(),
+        event: { type: 'progress', stage: 'generating', ...progress, latestCode: scope.whole(latestCode) },
+      }),
     )
     const answer = await ask({ kind: 'step', title: step }, messages, Infinity, live.onText)
     await live.settled()
     if (!answer) break
-    let applied = applyAnswer(code, answer)
+    let applied = scope.apply(code, answer)
     if (!applied) {
-      messages.push({ role: 'assistant', content: answer.text }, { role: 'user', content: FULL_DOCUMENT_RETRY })
+      messages.push({ role: 'assistant', content: answer.text }, { role: 'user', content: scope.retry })
       const retry = await ask({ kind: 'retry', title: step }, messages, Infinity, live.onText)
       await live.settled()
       if (!retry) break
-      const document = parseDocument(retry.text)
+      const document = scope.parseRetry(retry.text)
       if (!document) throw new Error('The model answered without an HTML document')
       applied = { code: document, patches: [], saved: 0 }
     }
     code = applied.code
     tokensSaved += applied.saved
-    allPatches.push(...applied.patches)
+    const patches = scope.aimed ? [] : applied.patches
+    allPatches.push(...patches)
     await report({
       stage: 'generating',
       tokensUsed: tokensUsed(),
-      event: { type: 'progress', stage: 'generating', ...progress, latestCode: code, patches: applied.patches, tokensUsed: tokensUsed() },
+      event: { type: 'progress', stage: 'generating', ...progress, latestCode: scope.whole(code), patches, tokensUsed: tokensUsed() },
     })
   }
-  return resultOf({ code, patches: allPatches, tokensUsed: tokensUsed(), tokensSaved })
+  return resultOf({ code: scope.whole(code), patches: allPatches, tokensUsed: tokensUsed(), tokensSaved })
 }
 
 const resultOf = ({ code, patches, tokensUsed, tokensSaved }: { code: string; patches: DiffOperation[]; tokensUsed: number; tokensSaved: number }) => ({

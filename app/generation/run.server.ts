@@ -95,6 +95,7 @@ export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: 
         code: claimed.request.code,
         history: claimed.request.messageHistory,
         lastProblems: claimed.request.lastProblems,
+        target: claimed.request.target,
         maxTokens: claimed.reserved,
         signal: controller.signal,
         verify: verify && ((code, signal, hooks) => verify({ generationId, pieceId: claimed.pieceId, code, signal, ...hooks })),

@@ -3,6 +3,7 @@ import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX
 import type { Attachment } from '~/pieces/draft-schema'
 import { PIECE_CODE_MAX, PieceIdField } from '~/pieces/schema'
 import { jsonObject, jsonValue, lines, text } from '~/lib/text'
+import { SendTargetSchema } from './visual/edits'
 
 export const SendMessages = {
   empty: 'Write a message or attach an image',
@@ -47,6 +48,8 @@ export const SendBody = z
     draftData: jsonObject().nullable().optional(),
     messageHistory: z.array(HistoryMessage, { error: 'messageHistory must be a list' }).max(100).optional().default([]),
     selectedModel: text({ error: 'selectedModel must be text' }).max(50).optional(),
+    /** Issue 30.4: the element picked in the preview, which the turn is about. */
+    target: SendTargetSchema.optional(),
   })
   .refine((body) => body.message.trim().length > 0 || body.attachments.length > 0, SendMessages.empty)
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ExchangeSchema, ReceiptCallSchema, ReceiptSchema, StoredAttachment, VerificationSchema } from '~/pieces/draft-schema'
 import type { UsageData } from '~/usage/usage.server'
+import { TargetSpanSchema } from './visual/edits'
 
 /**
  * The engine's `jsonb` values (a generation's request and result, the events of its
@@ -16,6 +17,8 @@ export const StoredRequest = z.object({
   messageHistory: z.array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() })),
   /** Issue 29.3: the problems the browser check found in the version this turn builds on, if it failed. */
   lastProblems: z.array(z.string()).optional().catch(undefined),
+  /** Issue 30.4: the span of the element the turn is aimed at, in `code`. */
+  target: TargetSpanSchema.optional().catch(undefined),
 })
 export type GenerationRequest = z.infer<typeof StoredRequest>
 

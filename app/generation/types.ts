@@ -1,3 +1,4 @@
+import type { TargetSpan } from './visual/edits'
 import type { z } from 'zod'
 import type { ModelId } from '~/lib/models'
 import type { Attachment } from '~/pieces/draft-schema'
@@ -40,6 +41,8 @@ export type PipelineInput = {
   verify?: Verify
   /** The problems the check found in the version this turn builds on: the same again are not repaired (issue 29.3). */
   lastProblems?: string[]
+  /** Issue 30.4: the element the turn is aimed at, as its span in `code`. */
+  target?: TargetSpan
   /** Runs CPU work in the worker's one CPU pool (issue 27.1): the offline builder's own work; given by the worker. */
   cpu?: RunOnCpu
 }

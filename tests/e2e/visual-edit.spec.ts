@@ -108,3 +108,19 @@ test('the keyboard path: Tab through the elements, Enter picks one, Escape leave
   await expect(toggle).toHaveAttribute('aria-pressed', 'false')
   await expect(panel).toHaveCount(0)
 })
+
+test('a message sent with an element picked is about that element: the assistant changes it and nothing else', async ({ page }) => {
+  const { preview } = await openEditor(page)
+  await page.getByRole('button', { name: 'Edit visually' }).click()
+  await preview.getByRole('heading', { name: 'Hello there' }).click()
+  const message = page.getByLabel('Message')
+  await expect(message).toHaveAttribute('placeholder', 'Ask about the selected element')
+  await message.fill('shout it')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('list', { name: 'Chat history' }).getByTestId('receipt')).toHaveCount(1, { timeout: 20_000 })
+  await expect(preview.locator('h1')).toHaveText('Aimed: shout it')
+  await expect(preview.locator('p.lead')).toHaveText('A page to point at.')
+  await expect(preview.getByRole('button', { name: 'Press me' })).toBeVisible()
+  // With nothing picked, the message box asks as before.
+  await expect(message).toHaveAttribute('placeholder', 'Describe what to build or change…')
+})

@@ -112,6 +112,16 @@ export const builderResponder: Responder = (body) => {
   }
   const request = escapeHtml(/^Request: (.*)$/m.exec(user)?.[1] ?? 'Your Piece')
   const step = escapeHtml(/^Step \d+ of \d+: (.*)$/m.exec(user)?.[1] ?? '')
+  // Issue 30.4: a step aimed at one element answers a patch inside it: its first text becomes "Aimed: <request>".
+  const element = /The selected element:\n```html\n([\s\S]*?)\n```/.exec(user)?.[1]
+  if (element !== undefined) {
+    const text = />([^<>]+)</.exec(element)?.[1]
+    const aimed = `Aimed: ${request}`
+    if (text && text !== aimed && element.split(text).length === 2) {
+      return { content: `\`\`\`json\n${JSON.stringify({ patches: [{ type: 'replace', target: text, content: aimed }] })}\n\`\`\`` }
+    }
+    return { content: `\`\`\`html\n${element}\n\`\`\`` }
+  }
   return {
     content: `Here is the page.\n\`\`\`html\n<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${request}</title></head>\n<body><main><h1>${request}</h1><p>${step}</p></main>${request.includes(BROKEN_ON_PURPOSE) ? '<script>missingFunction()</script>' : ''}</body></html>\n\`\`\``,
   }

@@ -8,6 +8,7 @@ import { LimitOverlay } from './limit-overlay'
 import { MODEL_FORM_ID, ModelPicker } from './model-picker'
 import type { Overlay } from './overlays'
 import { PromptInput } from './prompt-input'
+import { VisualEditWords } from '~/generation/visual/edits'
 import { PROMPT_FORM_ID } from './status-bar'
 import { CostEstimate } from './cost-estimate'
 import { TokenUsage } from './token-usage'
@@ -34,6 +35,7 @@ export function PromptForm({
   onCloseOverlay,
   onSubmit,
   onEnter,
+  target = null,
 }: {
   Form: FetcherWithComponents<unknown>['Form']
   form: RefObject<HTMLFormElement>
@@ -48,6 +50,8 @@ export function PromptForm({
   onCloseOverlay: () => void
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
   onEnter: () => void
+  /** Issue 30.4: the element picked in the preview, which a send is about (JSON), or null. */
+  target?: string | null
 }) {
   const canAttach = !processing && composer.attachments.length + composer.loadingImages < MAX_ATTACHMENTS
   const addFiles = (files: File[]) => void composer.addFiles(files)
@@ -63,6 +67,7 @@ export function PromptForm({
       >
         <input type="hidden" name="intent" value="send" />
         <input type="hidden" name="at" value={at} />
+        {target ? <input type="hidden" name="target" value={target} /> : null}
         <AttachmentFields attachments={composer.attachments} />
         {overlay ? <LimitOverlay overlay={overlay} onClose={onCloseOverlay} /> : null}
         <AttachmentList attachments={composer.attachments} loading={composer.loadingImages} onRemove={hydrated ? composer.removeAttachment : undefined} />
@@ -76,6 +81,7 @@ export function PromptForm({
           onExpand={() => composer.setExpanded(true)}
           onEnter={onEnter}
           onFiles={addFiles}
+          placeholder={target ? VisualEditWords.askPlaceholder : undefined}
         />
         {hydrated ? null : <ImagePicker enabled={canAttach} />}
         <div className="mt-2 flex items-center gap-2">

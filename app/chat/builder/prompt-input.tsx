@@ -20,6 +20,7 @@ export function PromptInput({
   onExpand,
   onEnter,
   onFiles,
+  placeholder,
 }: {
   hydrated: boolean
   value: string
@@ -30,6 +31,8 @@ export function PromptInput({
   onExpand: () => void
   onEnter: () => void
   onFiles: (files: File[]) => void
+  /** Said in the empty box instead of the usual prompt (issue 30.4: an element is picked). */
+  placeholder?: string
 }) {
   const textarea = useRef<HTMLTextAreaElement>(null)
   useEffect(() => {
@@ -75,7 +78,7 @@ export function PromptInput({
         onFocus={onExpand}
         onPaste={onPaste}
         onDrop={onDrop}
-        placeholder="Describe what to build or change…"
+        placeholder={placeholder ?? 'Describe what to build or change…'}
         disabled={disabled}
         style={{ minHeight: INPUT_MIN_PX, maxHeight: INPUT_MAX_PX }}
         className="block w-full resize-none bg-transparent text-sm outline-none"

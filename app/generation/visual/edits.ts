@@ -128,15 +128,40 @@ export const VisualEditBatchSchema = z.object({
   changes: z.array(VisualChangeSchema).min(1).max(10),
 })
 
-/** The batch as a form field: JSON, checked like every other field. */
-export const VisualEditField = text({ error: VisualEditMessages.invalid })
-  .max(2_000_000, VisualEditMessages.invalid)
-  .transform((value, ctx) => {
-    try {
-      return JSON.parse(value) as unknown
-    } catch {
-      ctx.addIssue({ code: 'custom', message: VisualEditMessages.invalid })
-      return z.NEVER
-    }
-  })
-  .pipe(VisualEditBatchSchema)
+/** A value a form sends as JSON (the editor builds it), checked like every other field. */
+function jsonField<Schema extends z.ZodType>(schema: Schema, max: number) {
+  return text({ error: VisualEditMessages.invalid })
+    .max(max, VisualEditMessages.invalid)
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown
+      } catch {
+        ctx.addIssue({ code: 'custom', message: VisualEditMessages.invalid })
+        return z.NEVER
+      }
+    })
+    .pipe(schema)
+}
+
+/** The batch as a form field. */
+export const VisualEditField = jsonField(VisualEditBatchSchema, 2_000_000)
+
+/** Issue 30.4: a send aimed at the element picked: where it was picked, its tag, and the version of the code. */
+export const SendTargetSchema = z.object({
+  version: text().min(1).max(64),
+  at: z.number().int().min(0).max(10_000_000),
+  tag: text().min(1).max(64),
+})
+export type SendTarget = z.infer<typeof SendTargetSchema>
+
+/** The element's span in the code, and where it sits. */
+export const TargetSpanSchema = z.object({
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  tag: z.string(),
+  ancestors: z.array(z.string()),
+})
+export type TargetSpan = z.infer<typeof TargetSpanSchema>
+
+/** The element a send is aimed at, as a form field. */
+export const SendTargetField = jsonField(SendTargetSchema, 1_000)

@@ -189,6 +189,8 @@ export function useVisualEditor({
     /** What the preview renders: the stamped document while the mode is on (once made for this code). */
     rendered: (shown: string) => (on && stamped?.code === code ? stamped.document : shown),
     canApply: Boolean(picked && picked.at !== null && batchOf(code, picked, change)),
+    /** Issue 30.4: what a send carries while an element with a place is picked (the send-form's `target`). */
+    target: on && picked && picked.at !== null ? JSON.stringify({ version: documentVersion(code), at: picked.at, tag: picked.tag }) : null,
   }
 }
 
