@@ -2,6 +2,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { applyPatches, type DiffOperation } from '../app/generation/patch'
 import { estimateTokens } from '../app/generation/tokens'
 import { startOpenAIFake } from '../tests/fakes/openai'
+import { parseDocument } from '../app/generation/visual/document'
+import { documentVersion, type TargetSpan } from '../app/generation/visual/edits'
+import { locateTarget } from '../app/generation/visual/target.server'
 
 /**
  * `npm run bench:edits` (issue 13.3): follow-up edits on the model path. Each edit of the
@@ -366,6 +369,27 @@ if (!existsSync(CORPUS)) {
 }
 const corpus = JSON.parse(readFileSync(CORPUS, 'utf8')) as Edit[]
 
+/**
+ * The smallest element of the document with a place of its own that holds every target of
+ * the edit's patches, as a send aimed at it would carry it; null when that is the whole
+ * page (html, head or body).
+ */
+function elementHolding(edit: Edit): TargetSpan | null {
+  const spans = edit.patches.map((patch) => {
+    const start = edit.document.indexOf(patch.target)
+    return { start, end: start + patch.target.length }
+  })
+  if (spans.some((span) => span.start < 0)) return null
+  const from = Math.min(...spans.map((span) => span.start))
+  const to = Math.max(...spans.map((span) => span.end))
+  const holding = [...parseDocument(edit.document).placed.values()]
+    .filter((located) => located.start <= from && located.end >= to && !['html', 'head', 'body'].includes(located.element.tagName))
+    .sort((a, b) => a.end - a.start - (b.end - b.start))[0]
+  if (!holding) return null
+  const span = locateTarget(edit.document, { version: documentVersion(edit.document), at: holding.start, tag: holding.element.tagName })
+  return 'refused' in span ? null : span
+}
+
 const answerOf = (edit: Edit) => `\`\`\`json\n${JSON.stringify({ patches: edit.patches }, null, 2)}\n\`\`\``
 const fake = await startOpenAIFake({
   responder: (body) => {
@@ -379,6 +403,18 @@ Object.assign(process.env, { OPENAI_API_KEY: 'sk-bench', OPENAI_BASE_URL: fake.b
 const { runPipeline } = await import('../app/generation/pipeline.server')
 
 const rows: { request: string; patchTokens: number; rewriteTokens: number; liveUpdates: number; correct: boolean }[] = []
+/** Issue 30.4: the same requests aimed at the element their change lies in, against the same requests unaimed (tokens the server counted). */
+const aimed: {
+  request: string
+  element: string
+  untargeted: { input: number; output: number }
+  targeted: { input: number; output: number }
+  correct: boolean
+}[] = []
+const tokensOf = (calls: { inputTokens: number; outputTokens: number }[] = []) => ({
+  input: calls.reduce((total, call) => total + call.inputTokens, 0),
+  output: calls.reduce((total, call) => total + call.outputTokens, 0),
+})
 try {
   for (const edit of corpus) {
     const expected = applyPatches(edit.document, edit.patches)
@@ -399,6 +435,30 @@ try {
       rewriteTokens,
       liveUpdates,
       correct: result.code === expected.code && result.tokensSaved === Math.max(0, estimateTokens(expected.code) - patchTokens),
+    })
+
+    // Aimed at the smallest element that holds every change (the one a person would pick in the preview).
+    const span = elementHolding(edit)
+    if (!span) continue
+    const targeted = await runPipeline(
+      {
+        model: 'gpt-4.1',
+        prompt: edit.request,
+        attachments: [],
+        code: edit.document,
+        history: [],
+        maxTokens: 100_000,
+        signal: new AbortController().signal,
+        target: span,
+      },
+      async () => {},
+    )
+    aimed.push({
+      request: edit.request,
+      element: span.tag,
+      untargeted: tokensOf(result.calls),
+      targeted: tokensOf(targeted.calls),
+      correct: targeted.code === expected.code,
     })
   }
 } finally {
@@ -423,6 +483,21 @@ console.log(`Follow-up edits on the model path, ${rows.length} recorded answers 
 console.log(`  output tokens per edit: ${summary.outputTokensPerEdit} as patches vs ${summary.rewriteTokensPerEdit} for a full rewrite`)
 console.log(`  share: ${summary.sharePercent}% (worst single edit ${summary.worstSharePercent}%; target ≤ ${summary.targetPercent}%)`)
 console.log(`  results as expected: ${summary.correct} / ${rows.length}; preview changed while streaming: ${summary.editsShownLive} / ${rows.length}`)
+const total = (pick: (row: (typeof aimed)[number]) => number) => aimed.reduce((sum, row) => sum + pick(row), 0)
+const aimedSummary = {
+  edits: aimed.length,
+  correct: aimed.filter((row) => row.correct).length,
+  untargetedInput: total((row) => row.untargeted.input),
+  targetedInput: total((row) => row.targeted.input),
+  untargetedOutput: total((row) => row.untargeted.output),
+  targetedOutput: total((row) => row.targeted.output),
+}
+console.log(`Aimed at the element picked (issue 30.4), ${aimed.length} of the same requests`)
+console.log(
+  `  input tokens: ${aimedSummary.targetedInput} aimed vs ${aimedSummary.untargetedInput} unaimed (${Math.round((aimedSummary.targetedInput / aimedSummary.untargetedInput) * 100)}%)`,
+)
+console.log(`  output tokens: ${aimedSummary.targetedOutput} aimed vs ${aimedSummary.untargetedOutput} unaimed`)
+console.log(`  results as expected: ${aimedSummary.correct} / ${aimed.length}`)
 mkdirSync('bench/results', { recursive: true })
-writeFileSync('bench/results/edits.json', `${JSON.stringify(summary, null, 2)}\n`)
+writeFileSync('bench/results/edits.json', `${JSON.stringify({ ...summary, aimed: { ...aimedSummary, rows: aimed } }, null, 2)}\n`)
 process.exit(0)
