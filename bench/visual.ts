@@ -1,5 +1,5 @@
-import { parse, type DefaultTreeAdapterTypes } from 'parse5'
 import { buildApp } from '../app/generation/offline'
+import { attr, browserElements, described, ownText } from '../tests/support/html-elements'
 import { applyVisualEdit, documentVersion, STAMP_ATTRIBUTE, stampDocument, styleValue, type VisualEdit } from '../app/generation/visual/splice'
 
 /**
@@ -9,8 +9,6 @@ import { applyVisualEdit, documentVersion, STAMP_ATTRIBUTE, stampDocument, style
  * result is checked from outside: the picked element changed, no other one did. Prints
  * p50/p95 apply time and the wrong-element writes (targets: p95 ≤ 150 ms, 0 wrong).
  */
-type Element = DefaultTreeAdapterTypes.Element
-type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document | DefaultTreeAdapterTypes.DocumentFragment
 
 const TARGET_BYTES = 50 * 1024
 
@@ -27,28 +25,10 @@ function document50k() {
   return `${page.slice(0, close)}${sections}${page.slice(close)}`
 }
 
-function elementsOf(html: string) {
-  const elements: Element[] = []
-  const visit = (node: Node) => {
-    if ('tagName' in node) elements.push(node)
-    if ('childNodes' in node) for (const child of node.childNodes) visit(child)
-  }
-  visit(parse(html))
-  return elements
-}
-
-const attr = (element: Element, name: string) => element.attrs.find((item) => item.name === name)?.value ?? null
-const ownText = (element: Element) =>
-  element.childNodes
-    .filter((child) => child.nodeName === '#text')
-    .map((child) => (child as DefaultTreeAdapterTypes.TextNode).value)
-    .join('')
-const described = (element: Element) => `${element.tagName}|${element.attrs.map((item) => `${item.name}=${item.value}`).join(',')}|${ownText(element)}`
-
 const html = document50k()
 const version = documentVersion(html)
-const before = elementsOf(html)
-const shown = elementsOf(stampDocument(html)).map((element) => ({ element, stamp: attr(element, STAMP_ATTRIBUTE) }))
+const before = browserElements(html)
+const shown = browserElements(stampDocument(html)).map((element) => ({ element, stamp: attr(element, STAMP_ATTRIBUTE) }))
 const times: number[] = []
 let wrong = 0
 let refused = 0
@@ -71,7 +51,7 @@ for (let index = 0; index < shown.length; index += 4) {
       refused += 1
       continue
     }
-    const after = elementsOf(result.html)
+    const after = browserElements(result.html)
     const others = after.every((item, position) => position === index || described(item) === described(before[position]!))
     const target = after[index]!
     const changed =

@@ -1,10 +1,8 @@
-import { parse, type DefaultTreeAdapterTypes } from 'parse5'
+import type { DefaultTreeAdapterTypes } from 'parse5'
 import { describe, expect, it } from 'vitest'
+import { attr, browserElements, described, ownText, textContent, type Element } from '../../../tests/support/html-elements'
 import { buildApp } from '../offline'
 import { applyVisualEdit, declarations, documentVersion, STAMP_ATTRIBUTE, stampDocument, styleValue, type VisualChange, type VisualEdit } from './splice'
-
-type Element = DefaultTreeAdapterTypes.Element
-type Node = DefaultTreeAdapterTypes.ChildNode | DefaultTreeAdapterTypes.Document | DefaultTreeAdapterTypes.DocumentFragment
 
 /** The documents the corpus edits: hand-written oddities of real-world HTML, and pages the offline builder makes. */
 const ODDITIES: Record<string, string> = {
@@ -44,36 +42,6 @@ function corpus(): [string, string][] {
   return [...Object.entries(ODDITIES), ...built]
 }
 
-/** The browser's view of a served preview: every element in document order, as it parses the stamped text. */
-function browserElements(html: string): Element[] {
-  const elements: Element[] = []
-  const visit = (node: Node) => {
-    if ('tagName' in node) {
-      elements.push(node)
-      if (node.tagName === 'template') visit((node as DefaultTreeAdapterTypes.Template).content)
-    }
-    if ('childNodes' in node) for (const child of node.childNodes) visit(child)
-  }
-  visit(parse(html))
-  return elements
-}
-
-const attr = (element: Element, name: string) => element.attrs.find((item) => item.name === name)?.value ?? null
-const ownText = (element: Element) =>
-  element.childNodes
-    .filter((child) => child.nodeName === '#text')
-    .map((child) => (child as DefaultTreeAdapterTypes.TextNode).value)
-    .join('')
-function textContent(node: Node): string {
-  if (node.nodeName === '#text') return (node as DefaultTreeAdapterTypes.TextNode).value
-  return 'childNodes' in node ? node.childNodes.map(textContent).join('') : ''
-}
-const described = (element: Element) =>
-  `${element.tagName}[${element.attrs
-    .filter((item) => item.name !== STAMP_ATTRIBUTE)
-    .map((item) => `${item.name}=${item.value}`)
-    .sort()
-    .join(',')}]${ownText(element)}`
 /** An element and everything inside it. */
 function subtreeSize(element: Element): number {
   let count = 1

@@ -109,24 +109,8 @@ function StyleFields({ visual }: { visual: VisualEditor }) {
   return (
     <>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-zinc-500">Colour</span>
-          <input
-            type="color"
-            className="h-9 w-full cursor-pointer rounded-md"
-            value={toHex(styleShown('color')) ?? '#000000'}
-            onChange={(event) => setStyle('color', event.target.value)}
-          />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-zinc-500">Background</span>
-          <input
-            type="color"
-            className="h-9 w-full cursor-pointer rounded-md"
-            value={toHex(styleShown('background-color')) ?? '#ffffff'}
-            onChange={(event) => setStyle('background-color', event.target.value)}
-          />
-        </label>
+        <ColourField label="Colour" value={toHex(styleShown('color')) ?? '#000000'} onChange={(value) => setStyle('color', value)} />
+        <ColourField label="Background" value={toHex(styleShown('background-color')) ?? '#ffffff'} onChange={(value) => setStyle('background-color', value)} />
         <label className="block">
           <span className="mb-1 block text-xs font-medium text-zinc-500">Font size (px)</span>
           <input
@@ -170,33 +154,39 @@ function StyleFields({ visual }: { visual: VisualEditor }) {
             ))}
           </div>
         </fieldset>
-        <label className="block w-24">
-          <span className="mb-1 block text-xs font-medium text-zinc-500">Padding (px)</span>
-          <input
-            type="number"
-            min={0}
-            max={400}
-            className={field}
-            value={px(change.style.padding)}
-            onChange={(event) => setStyle('padding', event.target.value ? `${event.target.value}px` : '')}
-          />
-        </label>
-        <label className="block w-24">
-          <span className="mb-1 block text-xs font-medium text-zinc-500">Margin (px)</span>
-          <input
-            type="number"
-            min={0}
-            max={400}
-            className={field}
-            value={px(change.style.margin)}
-            onChange={(event) => setStyle('margin', event.target.value ? `${event.target.value}px` : '')}
-          />
-        </label>
+        <PixelField label="Padding (px)" value={change.style.padding} onChange={(value) => setStyle('padding', value)} />
+        <PixelField label="Margin (px)" value={change.style.margin} onChange={(value) => setStyle('margin', value)} />
         <label className="flex items-center gap-2 pb-1.5">
           <input id={`${id}-hide`} type="checkbox" checked={Boolean(change.hidden)} onChange={(event) => update({ ...change, hidden: event.target.checked })} />
           <span>Hide</span>
         </label>
       </div>
     </>
+  )
+}
+
+/** A spacing in whole pixels; empty takes it away. */
+function PixelField({ label, value, onChange }: { label: string; value: string | undefined; onChange: (value: string) => void }) {
+  return (
+    <label className="block w-24">
+      <span className="mb-1 block text-xs font-medium text-zinc-500">{label}</span>
+      <input
+        type="number"
+        min={0}
+        max={400}
+        className={field}
+        value={px(value)}
+        onChange={(event) => onChange(event.target.value ? `${event.target.value}px` : '')}
+      />
+    </label>
+  )
+}
+
+function ColourField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="block">
+      <span className="mb-1 block text-xs font-medium text-zinc-500">{label}</span>
+      <input type="color" className="h-9 w-full cursor-pointer rounded-md" value={value} onChange={(event) => onChange(event.target.value)} />
+    </label>
   )
 }
