@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { ExchangeSchema, ReceiptCallSchema, ReceiptSchema, StoredAttachment, VerificationSchema } from '~/pieces/draft-schema'
 import type { UsageData } from '~/usage/usage.server'
-import { TargetSpanSchema } from './visual/edits'
 
 /**
  * The engine's `jsonb` values (a generation's request and result, the events of its
@@ -9,6 +8,15 @@ import { TargetSpanSchema } from './visual/edits'
  * or edited by hand, becomes a valid value or a clear error, never a shape the code only
  * assumed. The draft they end in is the Piece's: app/pieces/draft-schema.ts.
  */
+
+/** Issue 30.4: the span of the element a turn is aimed at, in its code, and the start tags around it. */
+export const TargetSpanSchema = z.object({
+  start: z.number().int().min(0),
+  end: z.number().int().min(0),
+  tag: z.string(),
+  ancestors: z.array(z.string()),
+})
+export type TargetSpan = z.infer<typeof TargetSpanSchema>
 
 export const StoredRequest = z.object({
   message: z.string(),

@@ -154,14 +154,8 @@ export const SendTargetSchema = z.object({
 })
 export type SendTarget = z.infer<typeof SendTargetSchema>
 
-/** The element's span in the code, and where it sits. */
-export const TargetSpanSchema = z.object({
-  start: z.number().int().min(0),
-  end: z.number().int().min(0),
-  tag: z.string(),
-  ancestors: z.array(z.string()),
-})
-export type TargetSpan = z.infer<typeof TargetSpanSchema>
+/** The element's span in the code, and where it sits (stored with the request). */
+export type { TargetSpan } from '../stored'
 
 /** The element a send is aimed at, as a form field. */
 export const SendTargetField = jsonField(SendTargetSchema, 1_000)
