@@ -81,6 +81,8 @@ for (const width of [1280, 390]) {
 test('an element made by the Piece’s script is refused with the reason, and the chat offers to ask the assistant', async ({ page }) => {
   const { preview } = await openEditor(page)
   await page.getByRole('button', { name: 'Edit visually' }).click()
+  // The instructions show once the picker in the preview listens.
+  await expect(page.getByTestId('visual-hint')).toBeVisible()
   await preview.getByText('Made by the script').click()
   const panel = page.getByRole('region', { name: 'Visual editor' })
   await expect(panel.getByTestId('visual-picked')).toHaveText('p#made · Made by the script')
@@ -112,6 +114,7 @@ test('the keyboard path: Tab through the elements, Enter picks one, Escape leave
 test('a message sent with an element picked is about that element: the assistant changes it and nothing else', async ({ page }) => {
   const { preview } = await openEditor(page)
   await page.getByRole('button', { name: 'Edit visually' }).click()
+  await expect(page.getByTestId('visual-hint')).toBeVisible()
   await preview.getByRole('heading', { name: 'Hello there' }).click()
   const message = page.getByLabel('Message')
   await expect(message).toHaveAttribute('placeholder', 'Ask about the selected element')

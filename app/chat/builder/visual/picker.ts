@@ -162,6 +162,8 @@ export function visualPicker(stamp: string) {
     }
     document.documentElement.style.cursor = on ? 'crosshair' : ''
     redraw()
+    // The editor shows its instructions only once the picker is listening, so no click is lost before.
+    post({ type: 'visual:active', on })
   }
 
   const swallow = (event: Event) => {

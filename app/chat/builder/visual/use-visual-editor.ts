@@ -66,6 +66,8 @@ function useRefusal(reply: ChatFormReply | undefined) {
 
 type FrameMessages = {
   on: boolean
+  /** The document the preview shows: each starts its picker afresh. */
+  shown: unknown
   frame: RefObject<HTMLIFrameElement>
   previewOrigin: string
   post: (message: Record<string, unknown>) => void
@@ -74,14 +76,18 @@ type FrameMessages = {
 }
 
 /** What the picker in the preview says (ready, an element picked, Escape), and Escape in the page. */
-function useFrameMessages({ on, frame, previewOrigin, post, turn, pick }: FrameMessages) {
+function useFrameMessages({ on, shown, frame, previewOrigin, post, turn, pick }: FrameMessages) {
   const picking = useRef(pick)
   picking.current = pick
+  // Whether the picker in the preview is listening.
+  const [active, activate] = useState(false)
+  useEffect(() => activate(false), [shown, on])
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== previewOrigin || event.source !== frame.current?.contentWindow) return
       const data = event.data as { type?: string; element?: PickedElement | null }
       if (data?.type === 'visual:ready' && on) post({ type: 'visual:mode', on: true })
+      if (data?.type === 'visual:active') activate(Boolean((data as { on?: boolean }).on) && on)
       if (data?.type === 'visual:selected' && on) picking.current(data.element ?? null)
       if (data?.type === 'visual:exit') turn(false)
     }
@@ -96,6 +102,7 @@ function useFrameMessages({ on, frame, previewOrigin, post, turn, pick }: FrameM
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [on, turn])
+  return active
 }
 
 /**
@@ -144,9 +151,9 @@ export function useVisualEditor({
   }, [on, available, turn])
 
   useEffect(() => clear(), [code, clear])
-
-  useFrameMessages({
+  const active = useFrameMessages({
     on,
+    shown: stamped,
     frame,
     previewOrigin,
     post,
@@ -167,14 +174,12 @@ export function useVisualEditor({
     if (!batch) return
     fetcher.submit({ intent: 'visual-edit', edit: JSON.stringify(batch), at: String(at) }, { method: 'post' })
   }
-  const cancel = () => {
-    post({ type: 'visual:reset' })
-    post({ type: 'visual:deselect' })
-    clear()
-  }
+  // Deselecting puts the element back as the code has it.
+  const cancel = () => (post({ type: 'visual:deselect' }), clear())
 
   return {
     on,
+    active,
     toggle: () => turn(!on),
     turnOff: () => turn(false),
     picked,

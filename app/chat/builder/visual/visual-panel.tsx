@@ -41,7 +41,11 @@ export function VisualPanel({ visual, onAsk }: { visual: VisualEditor; onAsk: ()
       aria-label="Visual editor"
       className="absolute inset-x-2 bottom-2 z-10 max-h-[60%] overflow-y-auto rounded-xl border border-zinc-200 bg-white/95 p-3 text-sm text-zinc-900 shadow-xl backdrop-blur dark:border-zinc-700 dark:bg-zinc-900/95 dark:text-zinc-100"
     >
-      {!picked ? (
+      {!visual.active && !picked ? (
+        <p className="text-zinc-600 dark:text-zinc-300" data-testid="visual-loading" aria-busy="true">
+          Getting the preview ready…
+        </p>
+      ) : !picked ? (
         <p className="text-zinc-600 dark:text-zinc-300" data-testid="visual-hint">
           Click an element of the preview to change it. Tab moves through the elements, Enter picks one, Escape leaves.
         </p>
