@@ -6,9 +6,7 @@ import { getViewablePieceByName } from './pieces.server'
 import { withStorageFallback } from './preview.server'
 import { RemixMessages } from './remixes'
 import { PieceMessages } from './schema'
-import { starterDocument } from './starter-document'
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+import { escapeHtml, starterDocument } from './starter-document'
 
 /** The public page's badge, as a fixed link the Piece's own styles cannot easily hide or move. */
 function badge(name: string) {

@@ -1,7 +1,7 @@
 import { sql } from '~/lib/db.server'
 import { listPublicPieces, type GalleryRequest, type Piece, type PieceList } from './pieces.server'
 import { GALLERY_ORDER_PARAM, GalleryOrderParam, type Credit, type GalleryOrder } from './remixes'
-import { remixCounts } from './remixes.server'
+import { creditOf, remixCounts } from './remixes.server'
 import { GALLERY_COUNT_PARAM, PIECE_LIST_MAX_PAGE, PUBLIC_PIECE_PAGE } from './schema'
 
 /** What a gallery card shows besides the spec's Piece (issue 32): how many remixed it, and where it came from. */
@@ -42,11 +42,7 @@ export async function withGalleryExtras(list: PieceList): Promise<Omit<PieceList
     ...list,
     data: list.data.map((piece) => {
       const row = byId.get(piece.id)
-      const remixedFrom: Credit | null = !row?.name
-        ? null
-        : row.public && row.currentName
-          ? { owner: row.currentOwner ?? row.owner ?? '', name: row.currentName, href: `/${row.currentName}` }
-          : { owner: row.owner ?? '', name: row.name, href: null }
+      const remixedFrom = row?.name ? creditOf({ ...row, owner: row.owner ?? '', name: row.name }) : null
       return { ...piece, thumbnail: row?.thumbnail ?? '', allowRemixes: row?.allowRemixes ?? false, remixCount: counts.get(piece.id) ?? 0, remixedFrom }
     }),
   }

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
 import { isPlus } from '~/accounts/plan.server'
+import type { Sql, TransactionSql } from 'postgres'
 import { sql } from '~/lib/db.server'
 import { DomainError } from '~/lib/errors'
 import { cookieSecrets } from '~/lib/secrets.server'
@@ -26,12 +27,13 @@ function refusalOf(original: Original | undefined, userId: number | null): Domai
   return null
 }
 
-async function findOriginal(name: string): Promise<Original | undefined> {
-  const [row] = await sql<Original[]>`
+/** The Piece by that name as a remix reads it; `locked` (in the remix's transaction) holds its saved code until the copy is made. */
+async function findOriginal(name: string, db: Sql | TransactionSql = sql, locked = false): Promise<Original | undefined> {
+  const [row] = await db<Original[]>`
     select p.id::int as id, p.name, p.user_id::int as "userId", coalesce(u.username, '') as owner, p.code, p.description,
       p.visibility, p.allow_remixes as "allowRemixes"
     from pieces p join users u on u.id = p.user_id
-    where p.name = ${normalizeName(name)}`
+    where p.name = ${normalizeName(name)} ${locked ? db`for share of p` : db``}`
   return row
 }
 
@@ -62,11 +64,7 @@ export async function remixPiece(userId: number, originalName: string): Promise<
   const plus = await isPlus(sql, userId)
   const piece = await sql.begin(async (tx) => {
     // The version copied is the one saved at this moment: a save waits for the copy.
-    const [original] = await tx<Original[]>`
-      select p.id::int as id, p.name, p.user_id::int as "userId", coalesce(u.username, '') as owner, p.code, p.description,
-        p.visibility, p.allow_remixes as "allowRemixes"
-      from pieces p join users u on u.id = p.user_id
-      where p.name = ${normalizeName(originalName)} for share of p`
+    const original = await findOriginal(originalName, tx, true)
     const refused = refusalOf(original, userId)
     if (refused) throw refused
     const { code } = original!
@@ -112,10 +110,17 @@ export async function lineageOf(pieceId: number): Promise<Lineage | null> {
       left join users ou on ou.id = o.user_id
     where r.remix_id = ${pieceId}`
   if (!row) return null
-  const base = { copiedAt: row.copiedAt.toISOString(), version: row.version }
-  if (row.visibility === 'public' && row.currentName)
-    return { ...base, owner: row.currentOwner ?? row.owner, name: row.currentName, href: `/${row.currentName}` }
-  return { ...base, owner: row.owner, name: row.name, href: null }
+  return { ...creditOf({ ...row, public: row.visibility === 'public' }), copiedAt: row.copiedAt.toISOString(), version: row.version }
+}
+
+/**
+ * Issue 32.2: the credit of a remix — the original's current owner and name with a link
+ * while it is public (a rename is followed), the names recorded at the time without one once
+ * it is deleted or no longer public.
+ */
+export function creditOf(row: { owner: string; name: string; currentOwner: string | null; currentName: string | null; public: boolean | null }): Credit {
+  if (row.public && row.currentName) return { owner: row.currentOwner ?? row.owner, name: row.currentName, href: `/${row.currentName}` }
+  return { owner: row.owner, name: row.name, href: null }
 }
 
 /** Issue 32.4: how many people remixed a Piece — distinct accounts, its owner not among them. */
