@@ -7,6 +7,9 @@ import { timedBrowserWork } from '../app/lib/metrics.server'
 import { BrowserBusy, BrowserUnavailable, prepareSpare, RenderTimeout, withinPageTime, withPage } from './browser'
 import { cpuPool } from './cpu-pool'
 import { logger } from '../app/lib/log.server'
+import { checksToRun, saveCheckResults } from '../app/checks/checks.server'
+import { stepWords } from '../app/checks/schema'
+import { runChecks } from './checks'
 
 const log = logger('verify')
 
@@ -87,7 +90,28 @@ function watch(page: Page, url: string) {
  */
 export async function verifyInBrowser({ generationId, pieceId, code, signal, waiting, started }: Parameters<VerifyGeneration>[0]): Promise<CheckOutcome> {
   signal.throwIfAborted()
-  return cpuPool().run(() => started().then(() => checkWithRetry(generationId, pieceId, code, signal)), { signal, onWait: waiting })
+  return cpuPool().run(
+    () =>
+      started()
+        .then(() => checkWithRetry(generationId, pieceId, code, signal))
+        .then((outcome) => withRecordedChecks(outcome, { generationId, pieceId, code, signal })),
+    { signal, onWait: waiting },
+  )
+}
+
+/**
+ * Issue 31.2: once the page loaded cleanly, the Piece's recorded checks run on it, right
+ * after the load check and in the same slot of the CPU pool; their results are kept for
+ * this version of the code (the Checks list, Accept's warning on a later version).
+ */
+async function withRecordedChecks(outcome: CheckOutcome, { generationId, pieceId, code, signal }: { generationId: number; pieceId: number; code: string; signal: AbortSignal }) {
+  if ('skipped' in outcome || !outcome.ok) return outcome
+  const checks = await checksToRun(pieceId)
+  if (!checks.length) return outcome
+  const url = await checkTarget(generationId, pieceId, code)
+  const results = await runChecks(url, checks, signal)
+  await saveCheckResults(code, results)
+  return { ...outcome, checks: results, checkSteps: Object.fromEntries(checks.map((check) => [check.id, check.steps.map(stepWords)])) }
 }
 
 function checkWithRetry(generationId: number, pieceId: number, code: string, signal: AbortSignal) {

@@ -20,6 +20,7 @@ export async function startWorkers(pgBoss: PgBoss): Promise<() => Promise<void>>
   const { startBillingWorkers } = await import('./billing')
   const { startScreenshotWorker } = await import('./screenshot')
   const { runImageCollection } = await import('./image-gc')
+  const { startChecksWorker } = await import('./checks')
   for (const schedule of SCHEDULES) {
     await boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz })
   }
@@ -29,6 +30,7 @@ export async function startWorkers(pgBoss: PgBoss): Promise<() => Promise<void>>
   const stopBilling = await startBillingWorkers(boss)
   const stopGenerate = await startGenerateWorker(boss, { verify: true })
   const stopScreenshots = await startScreenshotWorker(boss)
+  await startChecksWorker(boss)
   return async () => {
     await Promise.all([stopBilling(), stopGenerate(), stopScreenshots()])
   }

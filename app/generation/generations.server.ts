@@ -1,3 +1,4 @@
+import { failureWords } from '~/checks/schema'
 import { locateTarget } from './visual/target.server'
 import sharp from 'sharp'
 import type { AccountUser } from '~/accounts/users.server'
@@ -232,7 +233,19 @@ const exchangeOf = (request: GenerationRequest, result: GenerationResult): Excha
 })
 
 /** Issue 29.3: a built page that still fails its browser check (after the one repair, or none) is not paid for. */
-const stillFails = (result: GenerationResult) => Boolean(result.verification && !result.verification.ok && !result.verification.skipped)
+const loadStillFails = (result: GenerationResult) => Boolean(result.verification && !result.verification.ok && !result.verification.skipped)
+
+/** Issue 31.3: recorded checks that still fail after the turn's repair: the turn is not paid for either. */
+const checksStillFailing = (result: GenerationResult) =>
+  result.verification?.repair ? (result.verification.checks ?? []).filter((check) => check.status === 'fail') : []
+
+const stillFails = (result: GenerationResult) => loadStillFails(result) || checksStillFailing(result).length > 0
+
+/** What a refunded turn's receipt names. */
+const stillFailing = (result: GenerationResult) => [
+  ...(loadStillFails(result) ? result.verification!.errors : []),
+  ...checksStillFailing(result).map(failureWords),
+]
 
 /** What a finished turn cost, as its receipt says it. */
 function receiptOf(result: GenerationResult, charge: { tokens: number; billable: number }, usage: UsageData): Receipt {
@@ -244,7 +257,7 @@ function receiptOf(result: GenerationResult, charge: { tokens: number; billable:
     // The month's billable tokens include this turn's: what it added to the bill, rounded as the provider rounds the month.
     billedCents: addedCents(usage.billableTokenCount - charge.billable, charge.billable, usage.tokenPricePerMillion),
     saved: result.tokensSaved,
-    ...(stillFails(result) && { refunded: { problems: result.verification!.errors } }),
+    ...(stillFails(result) && { refunded: { problems: stillFailing(result) } }),
     ...(result.repairSkipped && { repairSkipped: result.repairSkipped }),
   }
 }

@@ -35,15 +35,31 @@ export function stepMessage({ prompt, step, index, total, code }: { prompt: stri
  * Issue 13.1: the one repair a generation asks for when its code failed in a browser. It
  * is answered like a step (patches, or the whole document).
  */
-export function repairMessage({ prompt, errors, code }: { prompt: string; errors: string[]; code: string }) {
+export function repairMessage({ prompt, errors, checks = [], code }: { prompt: string; errors: string[]; checks?: FailedCheck[]; code: string }) {
   return [
     `Request: ${prompt}`,
-    'The current document was loaded in a real browser and failed with these problems:',
-    errors.map((error) => `- ${error}`).join('\n'),
+    ...(errors.length ? ['The current document was loaded in a real browser and failed with these problems:', errors.map((error) => `- ${error}`).join('\n')] : []),
+    ...(checks.length
+      ? [
+          'The user recorded checks of what the page must keep doing. These failed in a real browser, run twice in fresh pages:',
+          checks.map(checkLines).join('\n\n'),
+          'Unless the request asks for this behaviour to change, make these checks pass again. If the request does change it, answer the document unchanged.',
+        ]
+      : []),
     'Fix them and keep everything else as it is.',
     `Current document:\n\`\`\`html\n${code}\n\`\`\``,
   ].join('\n\n')
 }
+
+/** Issue 31.3: a recorded check that failed, as the repair is told it. */
+export type FailedCheck = { name: string; steps: string[]; step: number | null; message: string | null }
+
+const checkLines = ({ name, steps, step, message }: FailedCheck) =>
+  [
+    `Check "${name}":`,
+    ...steps.map((words, index) => `${index + 1}. ${words}${index === step ? '   <- failed here' : ''}`),
+    `What went wrong: ${message ?? 'it failed'}`,
+  ].join('\n')
 
 /** The plan's step titles; a missing or malformed plan becomes one step. */
 export function parsePlan(answer: string): string[] {

@@ -1,9 +1,10 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ReceiptCall, Verification } from '~/pieces/draft-schema'
 import type { GenerationResult } from './stored'
-import type { CheckOutcome, PipelineInput, Report } from './types'
+import type { BrowserCheck, CheckOutcome, PipelineInput, Report } from './types'
 import {
   ELEMENT_RETRY,
+  type FailedCheck,
   FULL_DOCUMENT_RETRY,
   parseDocument,
   parseElement,
@@ -22,6 +23,7 @@ import { STATUS_MESSAGES } from './status-messages'
 import { HISTORY_SENT } from './estimate'
 import { estimatePromptTokens, estimateTokens } from './tokens'
 import { logger } from '~/lib/log.server'
+import { failureWords, summaryWords } from '~/checks/schema'
 
 const log = logger('generation')
 
@@ -267,14 +269,17 @@ const resultOf = ({ code, patches, tokensUsed, tokensSaved }: { code: string; pa
 const UNUSABLE_REPAIR = 'The repair answer held no code that could be used.'
 
 /** A check as the receipt names it. */
-const checkTitle = (outcome: CheckOutcome) =>
-  'skipped' in outcome ? 'not checked' : outcome.ok ? 'passed' : `${outcome.errors.length} ${outcome.errors.length === 1 ? 'problem' : 'problems'}`
+const checkTitle = (outcome: CheckOutcome) => {
+  if ('skipped' in outcome) return 'not checked'
+  const loaded = outcome.ok ? 'passed' : `${outcome.errors.length} ${outcome.errors.length === 1 ? 'problem' : 'problems'}`
+  return outcome.checks?.length ? `${loaded}; ${summaryWords(outcome.checks)}` : loaded
+}
 
 /** How the check went, as the chat says it (`skipped`, with why, when nothing was checked). */
 const checked = (check: CheckOutcome): Verification =>
   'skipped' in check
     ? { ok: false, skipped: true, skippedBecause: check.skipped, errors: [], screenshot: null }
-    : { ok: check.ok, skipped: false, errors: check.errors, screenshot: check.screenshot }
+    : { ok: check.ok, skipped: false, errors: check.errors, screenshot: check.screenshot, ...(check.checks && { checks: check.checks }) }
 
 /** Issue 29.3: the receipt's word for a repair not tried because the last turn's page failed the same way. */
 export const SAME_PROBLEMS_REPAIR_SKIPPED = 'No repair was tried: the page fails the same way as the version before it, which a repair did not fix.'
@@ -324,30 +329,50 @@ async function verifyResult(
   }
   const first = await verify(built.code)
   input.signal.throwIfAborted()
-  if ('skipped' in first || first.ok || !model) return { ...built, verification: checked(first) }
-  if (sameProblems(first.errors, input.lastProblems)) return { ...built, verification: checked(first), repairSkipped: SAME_PROBLEMS_REPAIR_SKIPPED }
+  if ('skipped' in first || !model || (first.ok && !failedChecks(first).length)) return { ...built, verification: checked(first) }
+  if (!failedChecks(first).length && sameProblems(first.errors, input.lastProblems))
+    return { ...built, verification: checked(first), repairSkipped: SAME_PROBLEMS_REPAIR_SKIPPED }
 
   await say(STATUS_MESSAGES.repairing)
   const answer = await model.ask(
     { kind: 'repair' },
     [
       { role: 'system', content: STEP_INSTRUCTIONS },
-      { role: 'user', content: repairMessage({ prompt: input.prompt, errors: first.errors, code: built.code }) },
+      { role: 'user', content: repairMessage({ prompt: input.prompt, errors: first.errors, checks: failedChecks(first), code: built.code }) },
     ],
     Infinity,
   )
   const spent = { ...built, tokensUsed: model.tokensUsed() }
+  const problems = problemsOf(first)
   // What is left of the reservation cannot pay for a repair: none was tried.
   if (!answer) return { ...spent, verification: checked(first) }
   const repaired = applyAnswer(built.code, answer)
   if (!repaired) return { ...spent, verification: { ...checked(first), repair: { errors: [UNUSABLE_REPAIR], kept: false } } }
   const second = await verify(repaired.code)
   input.signal.throwIfAborted()
-  const better = !('skipped' in second) && (second.ok || second.errors.length < first.errors.length)
-  if (!better) return { ...spent, verification: { ...checked(first), repair: { errors: 'skipped' in second ? [] : second.errors, kept: false } } }
+  if (!isBetter(second, first)) return { ...spent, verification: { ...checked(first), repair: { errors: 'skipped' in second ? [] : problemsOf(second), kept: false } } }
   const patches = [...(built.patches as DiffOperation[]), ...repaired.patches]
   return {
     ...resultOf({ code: repaired.code, patches, tokensUsed: model.tokensUsed(), tokensSaved: built.tokensSaved + repaired.saved }),
-    verification: { ...checked(second), repair: { errors: first.errors, kept: true } },
+    verification: { ...checked(second), repair: { errors: problems, kept: true } },
   }
+}
+
+/** Issue 31.3: the recorded checks that failed on this code (twice: a flaky one is not among them), as the repair is told them. */
+const failedChecks = (outcome: CheckOutcome): FailedCheck[] =>
+  'skipped' in outcome
+    ? []
+    : (outcome.checks ?? [])
+        .filter((check) => check.status === 'fail')
+        .map((check) => ({ name: check.name, steps: outcome.checkSteps?.[check.checkId] ?? [], step: check.step, message: check.message }))
+
+/** The load check's problems and the failed checks, in words: what a repair was for. */
+const problemsOf = (outcome: CheckOutcome) =>
+  'skipped' in outcome ? [] : [...outcome.errors, ...failedChecks(outcome).map(failureWords)]
+
+/** A repair is kept when its page has fewer problems loading, or as few and fewer failed checks. */
+function isBetter(second: CheckOutcome, first: CheckOutcome & BrowserCheck) {
+  if ('skipped' in second) return false
+  if (second.errors.length !== first.errors.length) return second.errors.length < first.errors.length
+  return failedChecks(second).length < failedChecks(first).length
 }

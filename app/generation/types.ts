@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import type { ModelId } from '~/lib/models'
 import type { Attachment } from '~/pieces/draft-schema'
 import type { ChatEventSchema } from './stored'
+import type { CheckResult } from '~/checks/schema'
 
 /**
  * Types shared by the engine's modules and the pages that show its work. A plain module: it
@@ -49,8 +50,11 @@ export type PipelineInput = {
 
 export type RunOnCpu = <T>(work: () => Promise<T>, signal: AbortSignal) => Promise<T>
 
-/** What loading code in a browser found. */
-export type BrowserCheck = { ok: boolean; errors: string[]; screenshot: string | null }
+/**
+ * What loading code in a browser found; when it loaded cleanly, how the Piece's recorded
+ * checks went (issue 31.2), with each check's steps in words for a repair.
+ */
+export type BrowserCheck = { ok: boolean; errors: string[]; screenshot: string | null; checks?: CheckResult[]; checkSteps?: Record<number, string[]> }
 /**
  * Why code was not checked: no browser on this server, the machine too busy to check it in
  * time, the preview not served, or the check itself failing. Never the page's fault.

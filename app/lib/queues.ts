@@ -14,6 +14,8 @@ export const QUEUES = {
   usageReport: { name: 'usage-report', retryLimit: 2, retryDelay: 20, retryBackoff: true, expireInSeconds: 300 },
   // A Piece's saved code rendered in a real browser (issue 12.3); each try is bounded by SCREENSHOT_TIMEOUT_MS.
   screenshot: { name: 'screenshot', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  // Issue 31.4: a Piece's behaviour checks run on the version shown ("Run now", a check just saved).
+  checks: { name: 'checks', retryLimit: 1, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   // Images nothing points at any more (app/pieces/storage.server.ts); a failed run changes nothing and is retried.
   imageGc: { name: 'image-gc', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
 } satisfies Record<string, PgBoss.Queue>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { text } from '~/lib/text'
+import { CheckResultSchema } from '~/checks/schema'
 
 /**
  * A Piece's saved draft (spec 2 §3 draftData) as it is stored in `jsonb`, parsed where it
@@ -29,6 +30,8 @@ export const VerificationSchema = z.object({
     .object({ errors: z.array(z.string()).catch([]), kept: z.boolean() })
     .optional()
     .catch(undefined),
+  /** Issue 31.2: how the Piece's recorded checks went on this version (absent when it has none, or the page did not load). */
+  checks: z.array(CheckResultSchema).optional().catch(undefined),
 })
 export type Verification = z.infer<typeof VerificationSchema>
 

@@ -1,0 +1,269 @@
+import { z } from 'zod'
+import { text } from '~/lib/text'
+
+/**
+ * Issue 31: a behaviour check, as the recorder writes it, the API takes it, the worker's
+ * browser runs it and the pages put it in words. A plain module (client and server).
+ *
+ * Steps find elements the way a person names them — role and accessible name, label,
+ * placeholder, text — and by an element id only as a last resort; never by position, so a
+ * check survives a follow-up that changes the layout.
+ */
+
+export const CHECK_NAME_MAX = 80
+export const CHECK_VALUE_MAX = 500
+export const CHECK_STEPS_MAX = 30
+/** A Piece keeps at most this many checks: each runs on every version. */
+export const CHECKS_PER_PIECE_MAX = 10
+
+/** The ARIA roles a step may name (what Playwright's getByRole takes that a Piece's controls have). */
+export const CHECK_ROLES = [
+  'button',
+  'link',
+  'checkbox',
+  'radio',
+  'textbox',
+  'searchbox',
+  'spinbutton',
+  'slider',
+  'switch',
+  'combobox',
+  'listbox',
+  'option',
+  'tab',
+  'menuitem',
+  'heading',
+  'list',
+  'listitem',
+  'status',
+  'alert',
+  'img',
+  'progressbar',
+  'meter',
+  'timer',
+  'cell',
+  'row',
+  'table',
+  'region',
+  'dialog',
+] as const
+export type CheckRole = (typeof CHECK_ROLES)[number]
+
+const short = (max = CHECK_VALUE_MAX) => text().min(1).max(max)
+
+/** How a step finds its element. `name` with a role is the accessible name, matched exactly. */
+export const LocatorSchema = z.discriminatedUnion('by', [
+  z.object({ by: z.literal('role'), role: z.enum(CHECK_ROLES), name: text().max(CHECK_VALUE_MAX).optional() }),
+  z.object({ by: z.literal('label'), label: short() }),
+  z.object({ by: z.literal('placeholder'), placeholder: short() }),
+  z.object({ by: z.literal('text'), text: short() }),
+  z.object({ by: z.literal('id'), id: text().regex(/^[A-Za-z][\w-]{0,99}$/, 'An element id is a letter followed by letters, digits, - or _.') }),
+])
+export type Locator = z.infer<typeof LocatorSchema>
+
+/** The keys a step may press (what a person presses in a small app). */
+export const CHECK_KEYS = ['Enter', 'Escape', 'Tab', 'Space', 'Backspace', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End'] as const
+
+export const CheckStepSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('click'), target: LocatorSchema }),
+  z.object({ action: z.literal('fill'), target: LocatorSchema, value: text().max(CHECK_VALUE_MAX) }),
+  z.object({ action: z.literal('select'), target: LocatorSchema, value: short() }),
+  z.object({ action: z.literal('press'), target: LocatorSchema.optional(), key: z.enum(CHECK_KEYS) }),
+  /** What must be true: the element reads `text` (its whole text, spaces collapsed). */
+  z.object({ action: z.literal('expect-text'), target: LocatorSchema, text: text().max(CHECK_VALUE_MAX) }),
+  /** A field holds `value`. */
+  z.object({ action: z.literal('expect-value'), target: LocatorSchema, value: text().max(CHECK_VALUE_MAX) }),
+  /** This many elements match (the list has 3 items). */
+  z.object({ action: z.literal('expect-count'), target: LocatorSchema, count: z.number().int().min(0).max(1000) }),
+  /** The page shows this text somewhere (for what has no name of its own). */
+  z.object({ action: z.literal('expect-shown'), text: short() }),
+])
+export type CheckStep = z.infer<typeof CheckStepSchema>
+
+export const isExpectation = (step: CheckStep) => step.action.startsWith('expect-')
+
+export const CheckStepsSchema = z
+  .array(CheckStepSchema)
+  .min(1, 'A check needs at least one step.')
+  .max(CHECK_STEPS_MAX, `A check has at most ${CHECK_STEPS_MAX} steps.`)
+  .refine((steps) => steps.some(isExpectation), 'A check needs at least one thing that must be true.')
+
+export const CheckNameSchema = text({ error: 'Give the check a name.' })
+  .trim()
+  .min(1, 'Give the check a name.')
+  .max(CHECK_NAME_MAX, `A check's name has at most ${CHECK_NAME_MAX} characters.`)
+
+/** POST /api/private/pieces/{id}/checks */
+export const CreateCheckBody = z.strictObject({ name: CheckNameSchema, steps: CheckStepsSchema })
+/** PATCH /api/private/pieces/{id}/checks?checkId= */
+export const RenameCheckBody = z.strictObject({ name: CheckNameSchema })
+const checkIdField = z.coerce.number({ error: 'checkId must be a positive whole number.' }).int('checkId must be a positive whole number.').positive('checkId must be a positive whole number.').max(2 ** 53 - 1)
+export const CheckIdQuery = z.object({ checkId: checkIdField })
+/** POST ?run[&checkId=]: run now instead of creating. */
+export const RunChecksQuery = z.object({ run: text().max(10).optional(), checkId: checkIdField.optional() })
+
+/** How a check ended on one version. */
+export const CHECK_STATUSES = ['pass', 'fail', 'flaky', 'error'] as const
+export type CheckStatus = (typeof CHECK_STATUSES)[number]
+
+/** One check's result on one version, as the chat, the menu and the API show it. */
+export const CheckResultSchema = z.object({
+  checkId: z.number(),
+  name: z.string(),
+  status: z.enum(CHECK_STATUSES),
+  /** The step that failed (0-based), and what went wrong there. */
+  step: z.number().int().nullable().catch(null),
+  message: z.string().nullable().catch(null),
+  /** The moment it failed, as a small image. */
+  screenshot: z.string().nullable().catch(null),
+  /** On a generation's run: whether it passed on the accepted version (a failure now is a break). */
+  wasPassing: z.boolean().optional().catch(undefined),
+})
+export type CheckResult = z.infer<typeof CheckResultSchema>
+
+export const CheckWords = {
+  record: 'Record a check',
+  menu: 'Checks',
+  none: 'No checks yet. Use “Record a check” beside the preview to make one.',
+  needsJavaScript: 'Recording a check needs JavaScript.',
+  runNow: 'Run now',
+  rename: 'Rename',
+  delete: 'Delete',
+  deleted: 'Check deleted',
+  saved: 'Check saved',
+  tooMany: `A Piece has at most ${CHECKS_PER_PIECE_MAX} checks. Delete one to record another.`,
+  notFound: 'Check not found',
+  neverRun: 'Not run yet',
+  /** The recorder beside the preview (issue 31.1). */
+  recording: {
+    unavailable: 'Recording and visual editing open once there is a page and no build is running',
+    loading: 'Getting the preview ready…',
+    using: 'Use the Piece as you normally would: each click, typed value and key is a step. Then pick what must be true.',
+    picking:
+      'Click what must be true in the preview: a count, a message, a field. Tab moves through the elements, Enter picks one, Escape goes back to using the Piece.',
+    pick: 'Pick what must be true',
+    backToUsing: 'Back to using the Piece',
+    choose: 'What must be true?',
+    nothingToCheck: 'Nothing to check there: pick something that shows text, or a field.',
+    noSteps: 'No steps yet.',
+    steps: 'Steps',
+    removeStep: (number: number) => `Remove step ${number}`,
+    name: 'Name',
+    needsExpectation: 'Pick at least one thing that must be true, then save.',
+    save: 'Save check',
+    startOver: 'Start over',
+    cancel: 'Cancel',
+    saveFailed: 'The check could not be saved. Try again.',
+    skipped: {
+      unlocatable: 'That was not recorded: the element has no name, label or text to find it by.',
+      lines: 'Text on several lines cannot be recorded yet.',
+      long: `Text longer than ${CHECK_VALUE_MAX} characters cannot be recorded.`,
+      full: `A check has at most ${CHECK_STEPS_MAX} steps.`,
+    },
+  },
+} as const
+
+const quote = (value: string) => `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`
+
+/** A locator as a person would say it: the “+” button, the field labelled “Name”. */
+export function locatorWords(locator: Locator): string {
+  switch (locator.by) {
+    case 'role':
+      return locator.name ? `the ${quote(locator.name)} ${roleWord(locator.role)}` : `the ${roleWord(locator.role)}`
+    case 'label':
+      return `the field labelled ${quote(locator.label)}`
+    case 'placeholder':
+      return `the field showing ${quote(locator.placeholder)}`
+    case 'text':
+      return `the text ${quote(locator.text)}`
+    case 'id':
+      return `the element #${locator.id}`
+  }
+}
+
+const ROLE_WORDS: Partial<Record<CheckRole, string>> = {
+  textbox: 'field',
+  searchbox: 'search field',
+  spinbutton: 'number field',
+  combobox: 'list box',
+  listitem: 'list item',
+  img: 'image',
+  progressbar: 'progress bar',
+  menuitem: 'menu item',
+}
+const roleWord = (role: CheckRole) => ROLE_WORDS[role] ?? role
+
+const KEY_WORDS: Record<(typeof CHECK_KEYS)[number], string> = {
+  Enter: 'Enter',
+  Escape: 'Escape',
+  Tab: 'Tab',
+  Space: 'Space',
+  Backspace: 'Backspace',
+  Delete: 'Delete',
+  ArrowUp: 'the up arrow',
+  ArrowDown: 'the down arrow',
+  ArrowLeft: 'the left arrow',
+  ArrowRight: 'the right arrow',
+  Home: 'Home',
+  End: 'End',
+}
+
+/** A step in words, as the recorder proposes it and the Checks list shows it. */
+export function stepWords(step: CheckStep): string {
+  switch (step.action) {
+    case 'click':
+      return `Click ${locatorWords(step.target)}`
+    case 'fill':
+      return step.value ? `Type ${quote(step.value)} into ${locatorWords(step.target)}` : `Clear ${locatorWords(step.target)}`
+    case 'select':
+      return `Choose ${quote(step.value)} in ${locatorWords(step.target)}`
+    case 'press':
+      return step.target ? `Press ${KEY_WORDS[step.key]} in ${locatorWords(step.target)}` : `Press ${KEY_WORDS[step.key]}`
+    case 'expect-text':
+      return `Check that ${locatorWords(step.target)} reads ${quote(step.text)}`
+    case 'expect-value':
+      return `Check that ${locatorWords(step.target)} holds ${quote(step.value)}`
+    case 'expect-count':
+      return `Check that there ${step.count === 1 ? 'is 1' : `are ${step.count}`} of ${locatorWords(step.target)}`
+    case 'expect-shown':
+      return `Check that the page shows ${quote(step.text)}`
+  }
+}
+
+/** A result in words: "Passes", "Failed at step 2: …", "Flaky: failed once, then passed". */
+export function resultWords(result: Pick<CheckResult, 'status' | 'step' | 'message'>): string {
+  switch (result.status) {
+    case 'pass':
+      return 'Passes'
+    case 'flaky':
+      return 'Flaky: failed once, then passed in a fresh page (nothing was repaired)'
+    case 'error':
+      return `Could not be run${result.message ? `: ${result.message}` : ''}`
+    case 'fail':
+      return `Fails at step ${(result.step ?? 0) + 1}${result.message ? `: ${result.message}` : ''}`
+  }
+}
+
+/** "3 of 3 checks pass" (flaky ones pass: they passed when run again). */
+export function summaryWords(results: Pick<CheckResult, 'status'>[]): string {
+  const passing = results.filter((result) => result.status === 'pass' || result.status === 'flaky').length
+  // "1 of 1 checks pass", as the issue words it: the count of the whole, then how many pass.
+  return `${passing} of ${results.length} checks pass`
+}
+
+/** A failing check as a problem of its version: a repair's reason, a refund's receipt. */
+export const failureWords = (check: { name: string; message: string | null }) => `The check ${quote(check.name)} fails${check.message ? `: ${check.message}` : ''}`
+
+/** What Accept says when this version fails checks that passed on the accepted version. */
+export const breaksWords = (names: string[]) =>
+  names.length === 1 ? `This version breaks ${quote(names[0]!)}` : `This version breaks ${names.slice(0, -1).map(quote).join(', ')} and ${quote(names.at(-1)!)}`
+
+/** The name the recorder proposes: what the last expectation says, shortened. */
+export function proposedName(steps: CheckStep[]): string {
+  const actions = steps.filter((step) => !isExpectation(step))
+  const last = [...steps].reverse().find(isExpectation)
+  const doing = actions[0] ? stepWords(actions[0]).replace(/^\w/, (letter) => letter.toLowerCase()) : 'the page loads'
+  const outcome = last ? stepWords(last).replace(/^Check that /, '') : ''
+  const name = outcome ? `${doing}, then ${outcome}` : doing
+  return name.length > CHECK_NAME_MAX ? `${name.slice(0, CHECK_NAME_MAX - 1)}…` : name
+}
