@@ -254,6 +254,10 @@ export function summaryWords(results: Pick<CheckResult, 'status'>[]): string {
 /** A failing check as a problem of its version: a repair's reason, a refund's receipt. */
 export const failureWords = (check: { name: string; message: string | null }) => `The check ${quote(check.name)} fails${check.message ? `: ${check.message}` : ''}`
 
+/** The checks a version fails that passed on the accepted version: what its Accept warns of. */
+export const brokenChecks = (checks: Pick<CheckResult, 'name' | 'status' | 'wasPassing'>[] | undefined) =>
+  (checks ?? []).filter((check) => check.status === 'fail' && check.wasPassing).map((check) => check.name)
+
 /** What Accept says when this version fails checks that passed on the accepted version. */
 export const breaksWords = (names: string[]) =>
   names.length === 1 ? `This version breaks ${quote(names[0]!)}` : `This version breaks ${names.slice(0, -1).map(quote).join(', ')} and ${quote(names.at(-1)!)}`

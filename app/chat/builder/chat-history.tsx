@@ -3,6 +3,7 @@ import { cn } from '~/ui/cn'
 import type { DraftData } from '~/pieces/draft'
 import type { Attachment } from '~/pieces/draft-schema'
 import type { Verification } from '~/pieces/draft-schema'
+import { resultWords, summaryWords, type CheckResult } from '~/checks/schema'
 import { ReceiptNote } from './receipt'
 import { TypingDots } from './status-bar'
 
@@ -124,6 +125,7 @@ function VerificationNote({ verification }: { verification: Verification }) {
         </>
       )}
       {repair?.kept ? <p className="mt-1 text-zinc-500">Fixed: {repair.errors.join(' ')}</p> : null}
+      {verification.checks?.length ? <ChecksNote checks={verification.checks} /> : null}
       {verification.screenshot ? (
         <img
           src={verification.screenshot}
@@ -132,6 +134,35 @@ function VerificationNote({ verification }: { verification: Verification }) {
           height={100}
           className="mt-2 rounded border border-zinc-200 dark:border-zinc-800"
         />
+      ) : null}
+    </div>
+  )
+}
+
+/** Issue 31.2: how the Piece's recorded checks did on this version: "3 of 3 checks pass", or which failed, where, and what it looked like. */
+function ChecksNote({ checks }: { checks: CheckResult[] }) {
+  const allPass = checks.every((check) => check.status === 'pass' || check.status === 'flaky')
+  const notable = checks.filter((check) => check.status !== 'pass')
+  return (
+    <div className="mt-2" data-testid="checks-result">
+      <p className={allPass ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'font-medium text-amber-700 dark:text-amber-400'}>{summaryWords(checks)}</p>
+      {notable.length ? (
+        <ul className="mt-1 space-y-1.5 text-zinc-600 dark:text-zinc-400">
+          {notable.map((check) => (
+            <li key={check.checkId} className="break-words">
+              <span className="font-medium text-zinc-800 dark:text-zinc-200">“{check.name}”</span> {resultWords(check).replace(/^\w/, (letter) => letter.toLowerCase())}
+              {check.screenshot ? (
+                <img
+                  src={check.screenshot}
+                  alt={`The page when “${check.name}” failed`}
+                  width={160}
+                  height={100}
+                  className="mt-1 rounded border border-zinc-200 dark:border-zinc-800"
+                />
+              ) : null}
+            </li>
+          ))}
+        </ul>
       ) : null}
     </div>
   )

@@ -1,3 +1,4 @@
+import { breaksWords } from '~/checks/schema'
 import { DismissButton } from '~/ui/dismiss'
 import { type FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent } from 'react'
@@ -65,17 +66,21 @@ const DECISIONS = {
 export function DecisionDialog({
   kind,
   busy,
+  breaks = [],
   onClose,
   onConfirm,
 }: {
   kind: 'accept' | 'reject' | null
   busy: boolean
+  /** Issue 31.2: the checks the shown version breaks (they passed on the accepted version). */
+  breaks?: string[]
   onClose: () => void
   onConfirm: (kind: 'accept' | 'reject') => void
 }) {
   const shown = kind ?? 'accept'
+  const warning = shown === 'accept' && breaks.length ? ` ${breaksWords(breaks)}.` : ''
   return (
-    <Dialog open={kind !== null} busy={busy} onClose={onClose} title={DECISIONS[shown].title} description={DECISIONS[shown].description}>
+    <Dialog open={kind !== null} busy={busy} onClose={onClose} title={DECISIONS[shown].title} description={`${DECISIONS[shown].description}${warning}`}>
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           Cancel

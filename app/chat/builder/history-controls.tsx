@@ -1,8 +1,11 @@
 import type { FetcherWithComponents } from '@remix-run/react'
 import { Button } from '~/ui/button'
 import type { DraftData } from '~/pieces/draft'
+import { brokenChecks, breaksWords } from '~/checks/schema'
 
 type HistoryForm = FetcherWithComponents<unknown>['Form']
+
+const BREAKS_ID = 'accept-breaks'
 
 /**
  * Spec 2 §4: Undo and Redo, and Accept and Reject while a generation is pending. Each is a
@@ -24,8 +27,15 @@ export function HistoryControls({
   onDecide: (kind: 'accept' | 'reject') => void
 }) {
   const button = { Form, at: draft.historyIndex }
+  const breaks = brokenChecks(draft.exchangeHistory[draft.historyIndex]?.verification?.checks)
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
+      {pending && breaks.length ? (
+        // Issue 31.2: Accept is not blocked, but says what this version breaks.
+        <p id={BREAKS_ID} className="w-full text-xs font-medium text-amber-700 dark:text-amber-400" data-testid="accept-breaks">
+          {breaksWords(breaks)}
+        </p>
+      ) : null}
       <HistoryButton {...button} intent="undo" label="Undo" disabled={processing || draft.historyIndex < 0} onSubmit={() => onStep('undo')} />
       <HistoryButton
         {...button}
@@ -38,7 +48,16 @@ export function HistoryControls({
       {pending ? (
         <>
           <HistoryButton {...button} intent="reject" label="Reject" disabled={false} asks onSubmit={() => onDecide('reject')} />
-          <HistoryButton {...button} intent="accept" label="Accept" primary disabled={false} asks onSubmit={() => onDecide('accept')} />
+          <HistoryButton
+            {...button}
+            intent="accept"
+            label="Accept"
+            describedBy={breaks.length ? BREAKS_ID : undefined}
+            primary
+            disabled={false}
+            asks
+            onSubmit={() => onDecide('accept')}
+          />
         </>
       ) : null}
     </div>
@@ -54,6 +73,7 @@ function HistoryButton({
   disabled,
   primary = false,
   asks = false,
+  describedBy,
   onSubmit,
 }: {
   Form: HistoryForm
@@ -64,6 +84,7 @@ function HistoryButton({
   primary?: boolean
   /** With JavaScript, opens a dialog instead of posting. */
   asks?: boolean
+  describedBy?: string
   onSubmit?: () => void
 }) {
   return (
@@ -76,7 +97,7 @@ function HistoryButton({
     >
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="at" value={at} />
-      <Button type="submit" size="sm" variant={primary ? 'primary' : 'secondary'} disabled={disabled}>
+      <Button type="submit" size="sm" variant={primary ? 'primary' : 'secondary'} disabled={disabled} aria-describedby={describedBy}>
         {label}
       </Button>
     </Form>
