@@ -1,6 +1,6 @@
 import type { Locator as PageLocator, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { locatorWords, type CheckResult, type CheckStep, type Locator } from '../app/checks/schema'
+import { countWords, locatorWords, type CheckResult, type CheckStep, type Locator } from '../app/checks/schema'
 import type PgBoss from 'pg-boss'
 import { checksToRun, saveCheckResults, shownTarget, type PieceCheck } from '../app/checks/checks.server'
 import { QUEUES } from '../app/lib/queues'
@@ -194,7 +194,7 @@ function expectationWords(step: Extract<CheckStep, { action: `expect-${string}` 
     case 'expect-value':
       return `${locatorWords(step.target)} to hold “${step.value}”`
     case 'expect-count':
-      return `${step.count} of ${locatorWords(step.target)}`
+      return countWords(step.target, step.count)
     case 'expect-shown':
       return `the page to show “${step.text}”`
   }

@@ -15,6 +15,8 @@ import {
   type CheckResult,
   type CheckStatus,
   type CheckStep,
+  type ListedCheck,
+  type PieceCheck,
 } from './schema'
 
 const log = logger('checks')
@@ -24,14 +26,7 @@ const log = logger('checks')
  * them; anyone else is told the Piece is not there, as for every owner-only call.
  */
 
-export type PieceCheck = { id: number; name: string; steps: CheckStep[] }
-
-/** A check as the menu and the API show it: its steps in words and how it last ended. */
-export type ListedCheck = PieceCheck & {
-  words: string[]
-  createdAt: string
-  lastResult: (Omit<CheckResult, 'checkId' | 'name'> & { ranAt: string; onVersion: 'shown' | 'other' }) | null
-}
+export type { ListedCheck, PieceCheck }
 
 const notFound = () => new DomainError('not-found', PieceMessages.notFound)
 const checkNotFound = () => new DomainError('not-found', CheckWords.notFound)
@@ -139,6 +134,12 @@ export async function runChecksNow(userId: number, pieceId: number, checkId?: nu
   await requestCheckRun(pieceId, checkId)
 }
 
+/** A version made without the worker (a visual edit): its checks run on it soon after, when the Piece has any. */
+export async function runChecksLater(pieceId: number): Promise<void> {
+  const [any] = await sql`select 1 from piece_checks where piece_id = ${pieceId} limit 1`
+  if (any) await requestCheckRun(pieceId)
+}
+
 async function requestCheckRun(pieceId: number, checkId?: number) {
   try {
     await enqueueJob(QUEUES.checks.name, { pieceId, ...(checkId !== undefined && { checkId }) })
@@ -165,7 +166,9 @@ export async function checksToRun(pieceId: number, only?: number): Promise<(Piec
 
 /** What "Run now" runs on: the draft at its point (else the saved code), and its address on the preview origin; null when there is no page. */
 export async function shownTarget(pieceId: number): Promise<{ code: string; url: string } | null> {
-  const [piece] = await sql<{ code: string; draft: unknown; updatedAt: Date }[]>`select code, draft, updated_at as "updatedAt" from pieces where id = ${pieceId}`
+  const [piece] = await sql<
+    { code: string; draft: unknown; updatedAt: Date }[]
+  >`select code, draft, updated_at as "updatedAt" from pieces where id = ${pieceId}`
   if (!piece) return null
   const code = shownCode(piece)
   return code.trim() ? { code, url: previewUrl({ id: pieceId, updatedAt: piece.updatedAt.toISOString() }, 'draft') } : null

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FormWords } from '~/lib/form-reply'
 import { text } from '~/lib/text'
 
 /**
@@ -97,7 +98,11 @@ export const CheckNameSchema = text({ error: 'Give the check a name.' })
 export const CreateCheckBody = z.strictObject({ name: CheckNameSchema, steps: CheckStepsSchema })
 /** PATCH /api/private/pieces/{id}/checks?checkId= */
 export const RenameCheckBody = z.strictObject({ name: CheckNameSchema })
-const checkIdField = z.coerce.number({ error: 'checkId must be a positive whole number.' }).int('checkId must be a positive whole number.').positive('checkId must be a positive whole number.').max(2 ** 53 - 1)
+const checkIdField = z.coerce
+  .number({ error: 'checkId must be a positive whole number.' })
+  .int('checkId must be a positive whole number.')
+  .positive('checkId must be a positive whole number.')
+  .max(2 ** 53 - 1)
 export const CheckIdQuery = z.object({ checkId: checkIdField })
 /** POST ?run[&checkId=]: run now instead of creating. */
 export const RunChecksQuery = z.object({ run: text().max(10).optional(), checkId: checkIdField.optional() })
@@ -134,6 +139,21 @@ export const CheckWords = {
   tooMany: `A Piece has at most ${CHECKS_PER_PIECE_MAX} checks. Delete one to record another.`,
   notFound: 'Check not found',
   neverRun: 'Not run yet',
+  /** The Checks section of the Piece menu (issue 31.4). */
+  renamed: 'Check renamed',
+  runAll: 'Run all',
+  running: 'Running…',
+  /** Without JavaScript nothing can wait for the result. */
+  runStarted: 'Running. Reload the page in a few seconds to see the result.',
+  runSlow: 'Still running: the result will show here when it is ready.',
+  onEarlierVersion: 'on an earlier version',
+  recordHint: 'Use “Record a check” beside the preview to add one.',
+  nameLabel: 'Check name',
+  save: 'Save',
+  renameFailed: 'Failed to rename check',
+  deleteFailed: 'Failed to delete check',
+  runFailed: 'Failed to run checks',
+  failedAt: (name: string) => `The page when “${name}” failed`,
   /** The recorder beside the preview (issue 31.1). */
   recording: {
     unavailable: 'Recording and visual editing open once there is a page and no build is running',
@@ -193,6 +213,13 @@ const ROLE_WORDS: Partial<Record<CheckRole, string>> = {
 }
 const roleWord = (role: CheckRole) => ROLE_WORDS[role] ?? role
 
+/** "3 list items", "1 “Done” button", "2 elements matching the text “Done”". */
+export function countWords(locator: Locator, count: number): string {
+  const many = count === 1 ? '' : 's'
+  if (locator.by !== 'role') return `${count} element${many} matching ${locatorWords(locator)}`
+  return `${count} ${locator.name ? `${quote(locator.name)} ` : ''}${roleWord(locator.role)}${many}`
+}
+
 const KEY_WORDS: Record<(typeof CHECK_KEYS)[number], string> = {
   Enter: 'Enter',
   Escape: 'Escape',
@@ -224,7 +251,7 @@ export function stepWords(step: CheckStep): string {
     case 'expect-value':
       return `Check that ${locatorWords(step.target)} holds ${quote(step.value)}`
     case 'expect-count':
-      return `Check that there ${step.count === 1 ? 'is 1' : `are ${step.count}`} of ${locatorWords(step.target)}`
+      return `Check that there ${step.count === 1 ? 'is' : 'are'} ${countWords(step.target, step.count)}`
     case 'expect-shown':
       return `Check that the page shows ${quote(step.text)}`
   }
@@ -252,7 +279,8 @@ export function summaryWords(results: Pick<CheckResult, 'status'>[]): string {
 }
 
 /** A failing check as a problem of its version: a repair's reason, a refund's receipt. */
-export const failureWords = (check: { name: string; message: string | null }) => `The check ${quote(check.name)} fails${check.message ? `: ${check.message}` : ''}`
+export const failureWords = (check: { name: string; message: string | null }) =>
+  `The check ${quote(check.name)} fails${check.message ? `: ${check.message}` : ''}`
 
 /** The checks a version fails that passed on the accepted version: what its Accept warns of. */
 export const brokenChecks = (checks: Pick<CheckResult, 'name' | 'status' | 'wasPassing'>[] | undefined) =>
@@ -270,4 +298,49 @@ export function proposedName(steps: CheckStep[]): string {
   const outcome = last ? stepWords(last).replace(/^Check that /, '') : ''
   const name = outcome ? `${doing}, then ${outcome}` : doing
   return name.length > CHECK_NAME_MAX ? `${name.slice(0, CHECK_NAME_MAX - 1)}…` : name
+}
+
+/** A stored check: what the worker runs. */
+export type PieceCheck = { id: number; name: string; steps: CheckStep[] }
+
+/** A check as the menu and the API show it: its steps in words and how it last ended (on the version shown when it ran there). */
+export type ListedCheck = PieceCheck & {
+  words: string[]
+  createdAt: string
+  lastResult: (Omit<CheckResult, 'checkId' | 'name'> & { ranAt: string; onVersion: 'shown' | 'other' }) | null
+}
+
+/** A last result in words, saying when it is not of the version shown. */
+export const lastResultWords = (result: ListedCheck['lastResult']) =>
+  result ? `${resultWords(result)}${result.onVersion === 'other' ? ` (${CheckWords.onEarlierVersion})` : ''}` : CheckWords.neverRun
+
+/** Where the Checks section of the Piece menu posts, with and without JavaScript. */
+export const CHECKS_RESOURCE = '/resources/checks'
+
+const formId = (what: string) => {
+  const message = `${what} must be a positive whole number.`
+  return z.coerce.number({ error: message }).int(message).positive(message).max(Number.MAX_SAFE_INTEGER, message)
+}
+/** Which Piece, and the page the form was on (only ever read through safeRedirect, so a bad one is dropped). */
+const checkTarget = { pieceId: formId('pieceId'), returnTo: text().optional().catch(undefined) }
+
+/** The Checks section's forms, told apart by `intent`; `run` without a checkId runs them all. */
+export const CheckFormSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('rename'), ...checkTarget, checkId: formId('checkId'), name: CheckNameSchema }),
+  z.object({ intent: z.literal('delete'), ...checkTarget, checkId: formId('checkId') }),
+  z.object({ intent: z.literal('run'), ...checkTarget, checkId: formId('checkId').optional() }),
+])
+export type CheckForm = z.infer<typeof CheckFormSchema>
+export type CheckIntent = CheckForm['intent']
+
+const CHECK_FORM_FAILURES: Record<CheckIntent, string> = {
+  rename: CheckWords.renameFailed,
+  delete: CheckWords.deleteFailed,
+  run: CheckWords.runFailed,
+}
+
+/** A refused rename says why under the name; any other refusal is its failure toast with the reason. */
+export const CHECK_FORM_WORDS: FormWords = {
+  failure: (sent) => CHECK_FORM_FAILURES[sent.intent as CheckIntent] ?? CheckWords.runFailed,
+  inPlace: (sent) => (sent.intent === 'rename' ? 'name' : undefined),
 }

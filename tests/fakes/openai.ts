@@ -99,6 +99,25 @@ const escapeHtml = (value: string) => value.replace(/[&<>"`]/g, (char) => ({ '&'
 export const BROKEN_ON_PURPOSE = 'broken on purpose'
 
 /**
+ * Issue 31: a request naming a `CHECKED_COUNTER` gets a counter (a count with the id
+ * "count", buttons "−" and "+"); with `DEAD_PLUS` in it, one whose plus does nothing, laid
+ * out differently. A repair fixes the plus, unless the request says `STUBBORN`.
+ */
+export const CHECKED_COUNTER = 'checked counter'
+export const DEAD_PLUS = 'plus does nothing'
+export const STUBBORN = 'stubbornly'
+
+function counterPage(title: string, working: boolean) {
+  const buttons = '<button type="button">−</button> <button type="button">+</button>'
+  const body = working
+    ? `<main><h1>${title}</h1><p>Count: <span id="count">0</span></p><p>${buttons}</p></main>`
+    : `<main><header><h1>${title}</h1></header><section><div class="panel"><div>${buttons}</div><p>The count is <span id="count">0</span></p></div></section></main>`
+  const script = `<script>let n = 0; const c = document.getElementById('count'); const [minus, plus] = document.querySelectorAll('button');
+minus.onclick = () => { n -= 1; c.textContent = n }; plus.onclick = () => { ${working ? 'n += 1; ' : ''}c.textContent = n }</script>`
+  return `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>\n<body>${body}${script}</body></html>`
+}
+
+/**
  * Answers like a model driven by the product's builder instructions: a two-step plan for
  * planning calls, and for each step (and a repair) a complete HTML document titled after
  * the request, which throws when the request asks for one `BROKEN_ON_PURPOSE`.
@@ -121,6 +140,11 @@ export const builderResponder: Responder = (body) => {
       return { content: `\`\`\`json\n${JSON.stringify({ patches: [{ type: 'replace', target: text, content: aimed }] })}\n\`\`\`` }
     }
     return { content: `\`\`\`html\n${element}\n\`\`\`` }
+  }
+  if (request.includes(CHECKED_COUNTER)) {
+    const repairing = user.includes('Fix them and keep everything else')
+    const working = !request.includes(DEAD_PLUS) || (repairing && !request.includes(STUBBORN))
+    return { content: `Here is the page.\n\`\`\`html\n${counterPage(request, working)}\n\`\`\`` }
   }
   return {
     content: `Here is the page.\n\`\`\`html\n<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${request}</title></head>\n<body><main><h1>${request}</h1><p>${step}</p></main>${request.includes(BROKEN_ON_PURPOSE) ? '<script>missingFunction()</script>' : ''}</body></html>\n\`\`\``,

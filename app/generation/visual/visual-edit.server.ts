@@ -1,3 +1,4 @@
+import { runChecksLater } from '~/checks/checks.server'
 import { DomainError } from '~/lib/errors'
 import { addExchange, codeAt, isBehindLatest, type DraftData, type Exchange } from '~/pieces/draft'
 import { updatePiece, type OwnPiece } from '~/pieces/pieces.server'
@@ -11,6 +12,7 @@ import { applyVisualEdits } from './splice'
  * 0 tokens, with Undo, Redo, Accept and Reject as for any version. What the user was typing
  * stays in the input. Refused while a build runs, from an earlier point of the history, or
  * when the splice cannot land on exactly the element picked (the reason is the refusal).
+ * The Piece's recorded checks then run on the new version in the worker (issue 31.2).
  */
 export async function applyVisualEditToDraft(userId: number, piece: OwnPiece, draft: DraftData, batch: VisualEditBatch, seen?: number) {
   if (piece.generating || (await activeGeneration(piece.id))) throw new DomainError('conflict', VisualEditWords.whileBuilding)
@@ -25,5 +27,7 @@ export async function applyVisualEditToDraft(userId: number, piece: OwnPiece, dr
   }
   const next = { ...addExchange(draft, exchange), currentInput: draft.currentInput, currentAttachments: draft.currentAttachments }
   await updatePiece(userId, piece.id, { draftData: next })
+  // Issue 31.2: the new version's checks run in the worker soon after (the Checks list shows them).
+  await runChecksLater(piece.id)
   return next
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { breaksWords, brokenChecks, CheckStepsSchema, CreateCheckBody, proposedName, resultWords, stepWords, summaryWords, type CheckStep } from './schema'
+
+const plus: CheckStep = { action: 'click', target: { by: 'role', role: 'button', name: '+' } }
+const reads2: CheckStep = { action: 'expect-text', target: { by: 'id', id: 'count' }, text: '2' }
+
+describe('check steps in words', () => {
+  it('says each kind of step as a person would', () => {
+    expect(
+      [
+        plus,
+        { action: 'fill', target: { by: 'label', label: 'New item' }, value: 'milk' },
+        { action: 'fill', target: { by: 'placeholder', placeholder: 'Search' }, value: '' },
+        { action: 'select', target: { by: 'role', role: 'combobox', name: 'Colour' }, value: 'Red' },
+        { action: 'press', key: 'Enter' },
+        { action: 'press', target: { by: 'label', label: 'Name' }, key: 'ArrowUp' },
+        reads2,
+        { action: 'expect-value', target: { by: 'role', role: 'textbox', name: 'Total' }, value: '12' },
+        { action: 'expect-count', target: { by: 'role', role: 'listitem' }, count: 3 },
+        { action: 'expect-count', target: { by: 'text', text: 'Done' }, count: 1 },
+        { action: 'expect-shown', text: 'All done' },
+      ].map((step) => stepWords(step as CheckStep)),
+    ).toEqual([
+      'Click the “+” button',
+      'Type “milk” into the field labelled “New item”',
+      'Clear the field showing “Search”',
+      'Choose “Red” in the “Colour” list box',
+      'Press Enter',
+      'Press the up arrow in the field labelled “Name”',
+      'Check that the element #count reads “2”',
+      'Check that the “Total” field holds “12”',
+      'Check that there are 3 list items',
+      'Check that there is 1 element matching the text “Done”',
+      'Check that the page shows “All done”',
+    ])
+  })
+
+  it('proposes a name from the first action and the last expectation, within the limit', () => {
+    expect(proposedName([plus, plus, reads2])).toBe('click the “+” button, then the element #count reads “2”')
+    expect(proposedName([{ action: 'expect-shown', text: 'Hello' }])).toBe('the page loads, then the page shows “Hello”')
+    expect(proposedName([{ action: 'fill', target: { by: 'label', label: 'x'.repeat(60) }, value: 'y'.repeat(60) }, reads2]).length).toBeLessThanOrEqual(80)
+  })
+
+  it('sums up results: flaky ones pass, as they passed when run again', () => {
+    expect(summaryWords([{ status: 'pass' }])).toBe('1 of 1 checks pass')
+    expect(summaryWords([{ status: 'pass' }, { status: 'flaky' }, { status: 'fail' }])).toBe('2 of 3 checks pass')
+    expect(resultWords({ status: 'fail', step: 2, message: 'Expected 2.' })).toBe('Fails at step 3: Expected 2.')
+    expect(resultWords({ status: 'flaky', step: 2, message: 'x' })).toMatch(/^Flaky: failed once, then passed/)
+  })
+
+  it('names what a version breaks: failures of checks that passed on the accepted version only', () => {
+    const broken = brokenChecks([
+      { name: 'plus raises the count', status: 'fail', wasPassing: true },
+      { name: 'never passed', status: 'fail', wasPassing: false },
+      { name: 'flaky', status: 'flaky', wasPassing: true },
+      { name: 'minus lowers the count', status: 'fail', wasPassing: true },
+    ])
+    expect(broken).toEqual(['plus raises the count', 'minus lowers the count'])
+    expect(breaksWords(broken.slice(0, 1))).toBe('This version breaks “plus raises the count”')
+    expect(breaksWords(broken)).toBe('This version breaks “plus raises the count” and “minus lowers the count”')
+    expect(brokenChecks(undefined)).toEqual([])
+  })
+})
+
+describe('what a check may be', () => {
+  it('needs a step, something that must be true, and locators that name elements (no CSS paths or positions)', () => {
+    expect(CheckStepsSchema.safeParse([plus, reads2]).success).toBe(true)
+    expect(CheckStepsSchema.safeParse([]).success).toBe(false)
+    expect(CheckStepsSchema.safeParse([plus]).success).toBe(false)
+    expect(CheckStepsSchema.safeParse([{ action: 'click', target: { by: 'css', selector: 'div > button:nth-child(2)' } }, reads2]).success).toBe(false)
+    expect(CheckStepsSchema.safeParse([{ action: 'click', target: { by: 'id', id: 'a"]; x' } }, reads2]).success).toBe(false)
+    expect(CheckStepsSchema.safeParse([{ action: 'click', target: { by: 'role', role: 'generic', name: 'x' } }, reads2]).success).toBe(false)
+    expect(CheckStepsSchema.safeParse([{ action: 'press', key: 'a' }, reads2]).success).toBe(false)
+    expect(CheckStepsSchema.safeParse(Array.from({ length: 31 }, () => reads2)).success).toBe(false)
+  })
+
+  it('trims the name and refuses an empty or control-character one', () => {
+    expect(CreateCheckBody.parse({ name: '  plus  ', steps: [reads2] }).name).toBe('plus')
+    expect(CreateCheckBody.safeParse({ name: '   ', steps: [reads2] }).success).toBe(false)
+    expect(CreateCheckBody.safeParse({ name: 'a\u0000b', steps: [reads2] }).success).toBe(false)
+  })
+})
