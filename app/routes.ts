@@ -39,6 +39,7 @@ export default [
   route('billing/local-checkout/:id', 'routes/billing.local-checkout.tsx'),
   route('billing/return', 'routes/billing.return.tsx'),
   route('resources/pieces', 'routes/resources.pieces.ts'),
+  route('resources/checks', 'routes/resources.checks.ts'),
   route('resources/invoices', 'routes/resources.invoices.ts'),
   route('resources/feedback', 'routes/resources.feedback.ts'),
   route('images/:hash', 'routes/images.$hash.ts'),

@@ -21,7 +21,7 @@ const increase = { action: 'click', target: { by: 'role', role: 'button', name: 
 const count = (text: string) => ({ action: 'expect-text', target: { by: 'id', id: 'count' }, text }) as const
 const CHECKS: { name: string; steps: CheckStep[] }[] = [
   { name: 'plus raises the count', steps: [increase, count('1')] },
-  { name: 'minus lowers the count', steps: [{ action: 'click', target: { by: 'role', role: 'button', name: 'Decrease' } }, count('−1')] },
+  { name: 'minus lowers the count', steps: [{ action: 'click', target: { by: 'role', role: 'button', name: 'Decrease' } }, count('-1')] },
   { name: 'reset goes back to 0', steps: [increase, increase, { action: 'click', target: { by: 'role', role: 'button', name: 'Reset' } }, count('0')] },
   { name: 'the title says Counter', steps: [{ action: 'expect-text', target: { by: 'role', role: 'heading', name: 'Counter' }, text: 'Counter' }] },
   { name: 'three presses make 3', steps: [increase, increase, increase, count('3')] },
@@ -45,7 +45,11 @@ try {
   const plain = await createPiece(base, auth, 'bench_plain')
   const checked = await createPiece(base, auth, 'bench_checked')
   for (const check of CHECKS) {
-    const answer = await fetch(`${base}/api/private/pieces/${checked}/checks`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(check) })
+    const answer = await fetch(`${base}/api/private/pieces/${checked}/checks`, {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(check),
+    })
     if (answer.status !== 201) throw new Error(`saving a check answered ${answer.status}: ${await answer.text()}`)
   }
   const send = async (pieceId: number, index: number): Promise<Run> => {
@@ -84,10 +88,17 @@ try {
   }
   console.log(`\nRecorded checks, offline counter, ${SENDS} sends each way, alternating`)
   const row = (label: string, p: { p50: number; p95: number; max: number }) =>
-    console.log(label.padEnd(36), `p50 ${p.p50.toFixed(0)} ms`.padStart(14), `p95 ${p.p95.toFixed(0)} ms`.padStart(14), `max ${p.max.toFixed(0)} ms`.padStart(14))
+    console.log(
+      label.padEnd(36),
+      `p50 ${p.p50.toFixed(0)} ms`.padStart(14),
+      `p95 ${p.p95.toFixed(0)} ms`.padStart(14),
+      `max ${p.max.toFixed(0)} ms`.padStart(14),
+    )
   row('send → answer, no checks', a)
   row(`send → answer, ${CHECKS.length} checks`, b)
-  console.log(`the checks add p50 ${summary.addedP50} ms, p95 ${summary.addedP95} ms (target ≤ 3,000 ms); all ${CHECKS.length} passed in ${summary.allPassed}/${SENDS}`)
+  console.log(
+    `the checks add p50 ${summary.addedP50} ms, p95 ${summary.addedP95} ms (target ≤ 3,000 ms); all ${CHECKS.length} passed in ${summary.allPassed}/${SENDS}`,
+  )
   mkdirSync('bench/results', { recursive: true })
   writeFileSync(`bench/results/checks-${Date.now()}.json`, JSON.stringify(summary, null, 2))
 } finally {

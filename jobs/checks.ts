@@ -67,7 +67,8 @@ async function runCheck(url: string, check: CheckToRun, { fresh }: { fresh: bool
     if (error instanceof NotRun) return { ...base, status: 'error', step: null, message: error.message, screenshot: null }
     if (error instanceof BrowserBusy) return { ...base, status: 'error', step: null, message: 'The machine was too busy to run it.', screenshot: null }
     if (error instanceof BrowserUnavailable) return { ...base, status: 'error', step: null, message: 'No browser on this server.', screenshot: null }
-    if (error instanceof RenderTimeout) return { ...base, status: 'fail', step: null, message: `The page did not finish the check within ${CHECK_TIMEOUT_MS / 1000} seconds.`, screenshot: null }
+    if (error instanceof RenderTimeout)
+      return { ...base, status: 'fail', step: null, message: `The page did not finish the check within ${CHECK_TIMEOUT_MS / 1000} seconds.`, screenshot: null }
     throw error
   }
 }
@@ -133,7 +134,11 @@ async function runStep(page: Page, step: CheckStep) {
       return act(step.target, (await present(page, step.target)).fill(step.value, { timeout: 0 }), 'type into')
     case 'select': {
       const element = await present(page, step.target)
-      return act(step.target, element.selectOption({ label: step.value }, { timeout: 0 }).catch(() => element.selectOption(step.value, { timeout: 0 })), 'choose in')
+      return act(
+        step.target,
+        element.selectOption({ label: step.value }, { timeout: 0 }).catch(() => element.selectOption(step.value, { timeout: 0 })),
+        'choose in',
+      )
     }
     case 'press': {
       const key = step.key === 'Space' ? ' ' : step.key

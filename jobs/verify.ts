@@ -104,7 +104,10 @@ export async function verifyInBrowser({ generationId, pieceId, code, signal, wai
  * after the load check and in the same slot of the CPU pool; their results are kept for
  * this version of the code (the Checks list, Accept's warning on a later version).
  */
-async function withRecordedChecks(outcome: CheckOutcome, { generationId, pieceId, code, signal }: { generationId: number; pieceId: number; code: string; signal: AbortSignal }) {
+async function withRecordedChecks(
+  outcome: CheckOutcome,
+  { generationId, pieceId, code, signal }: { generationId: number; pieceId: number; code: string; signal: AbortSignal },
+) {
   if ('skipped' in outcome || !outcome.ok) return outcome
   const checks = await checksToRun(pieceId)
   if (!checks.length) return outcome

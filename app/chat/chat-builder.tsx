@@ -1,3 +1,4 @@
+import { brokenChecks } from '~/checks/schema'
 import { useNavigate } from '@remix-run/react'
 import { RemixCredit } from '~/pieces/remix-bar'
 import { comparePath } from '~/pieces/remixes'
@@ -7,6 +8,9 @@ import { DecisionDialog, OverwriteDialog } from './builder/confirm-dialogs'
 import { HistoryControls } from './builder/history-controls'
 import { PreviewPane } from './builder/preview-pane'
 import { MESSAGE_INPUT_ID } from './builder/prompt-input'
+import { CheckWords } from '~/checks/schema'
+import { RecordPanel } from './builder/checks/record-panel'
+import { RecordToggle } from './builder/checks/record-toggle'
 import { VisualPanel } from './builder/visual/visual-panel'
 import { VisualToggle } from './builder/visual/visual-toggle'
 import { PromptForm } from './builder/prompt-form'
@@ -81,7 +85,14 @@ export function ChatBuilder(props: ChatBuilderProps) {
         draftPreviewUrl={chat.draftPreviewUrl}
         pieceName={pieceName}
         elsewhere={chat.previewElsewhere}
-        toolbar={hydrated && !chat.previewElsewhere ? <VisualToggle visual={builder.visual} available={builder.visualAvailable} /> : null}
+        toolbar={
+          hydrated && !chat.previewElsewhere ? (
+            <VisualToggle visual={builder.visual} available={builder.visualAvailable} unavailable={CheckWords.recording.unavailable}>
+              {(reasonId) => <RecordToggle recorder={builder.checks} available={builder.visualAvailable} describedBy={reasonId} />}
+            </VisualToggle>
+          ) : null
+        }
+        below={builder.checks.on ? <RecordPanel recorder={builder.checks} /> : null}
       >
         {builder.visual.on ? (
           <VisualPanel
@@ -113,7 +124,13 @@ export function ChatBuilder(props: ChatBuilderProps) {
           setConfirm(null)
         }}
       />
-      <DecisionDialog kind={decision} busy={history.deciding} onClose={() => setConfirm(null)} onConfirm={history.decide} />
+      <DecisionDialog
+        kind={decision}
+        busy={history.deciding}
+        breaks={brokenChecks(draft.exchangeHistory[draft.historyIndex]?.verification?.checks)}
+        onClose={() => setConfirm(null)}
+        onConfirm={history.decide}
+      />
     </div>
   )
 }

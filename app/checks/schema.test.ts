@@ -44,6 +44,7 @@ describe('check steps in words', () => {
   it('sums up results: flaky ones pass, as they passed when run again', () => {
     expect(summaryWords([{ status: 'pass' }])).toBe('1 of 1 checks pass')
     expect(summaryWords([{ status: 'pass' }, { status: 'flaky' }, { status: 'fail' }])).toBe('2 of 3 checks pass')
+    expect(summaryWords([{ status: 'pass' }, { status: 'error' }])).toBe('1 of 1 checks pass; 1 could not be run')
     expect(resultWords({ status: 'fail', step: 2, message: 'Expected 2.' })).toBe('Fails at step 3: Expected 2.')
     expect(resultWords({ status: 'flaky', step: 2, message: 'x' })).toMatch(/^Flaky: failed once, then passed/)
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { FormWords } from '~/lib/form-reply'
-import { text } from '~/lib/text'
+import { lines, text } from '~/lib/text'
+import type { CheckResult } from '~/pieces/draft-schema'
 
 /**
  * Issue 31: a behaviour check, as the recorder writes it, the API takes it, the worker's
@@ -67,13 +68,13 @@ export const CHECK_KEYS = ['Enter', 'Escape', 'Tab', 'Space', 'Backspace', 'Dele
 
 export const CheckStepSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('click'), target: LocatorSchema }),
-  z.object({ action: z.literal('fill'), target: LocatorSchema, value: text().max(CHECK_VALUE_MAX) }),
+  z.object({ action: z.literal('fill'), target: LocatorSchema, value: lines().max(CHECK_VALUE_MAX) }),
   z.object({ action: z.literal('select'), target: LocatorSchema, value: short() }),
   z.object({ action: z.literal('press'), target: LocatorSchema.optional(), key: z.enum(CHECK_KEYS) }),
   /** What must be true: the element reads `text` (its whole text, spaces collapsed). */
   z.object({ action: z.literal('expect-text'), target: LocatorSchema, text: text().max(CHECK_VALUE_MAX) }),
   /** A field holds `value`. */
-  z.object({ action: z.literal('expect-value'), target: LocatorSchema, value: text().max(CHECK_VALUE_MAX) }),
+  z.object({ action: z.literal('expect-value'), target: LocatorSchema, value: lines().max(CHECK_VALUE_MAX) }),
   /** This many elements match (the list has 3 items). */
   z.object({ action: z.literal('expect-count'), target: LocatorSchema, count: z.number().int().min(0).max(1000) }),
   /** The page shows this text somewhere (for what has no name of its own). */
@@ -107,24 +108,7 @@ export const CheckIdQuery = z.object({ checkId: checkIdField })
 /** POST ?run[&checkId=]: run now instead of creating. */
 export const RunChecksQuery = z.object({ run: text().max(10).optional(), checkId: checkIdField.optional() })
 
-/** How a check ended on one version. */
-export const CHECK_STATUSES = ['pass', 'fail', 'flaky', 'error'] as const
-export type CheckStatus = (typeof CHECK_STATUSES)[number]
-
-/** One check's result on one version, as the chat, the menu and the API show it. */
-export const CheckResultSchema = z.object({
-  checkId: z.number(),
-  name: z.string(),
-  status: z.enum(CHECK_STATUSES),
-  /** The step that failed (0-based), and what went wrong there. */
-  step: z.number().int().nullable().catch(null),
-  message: z.string().nullable().catch(null),
-  /** The moment it failed, as a small image. */
-  screenshot: z.string().nullable().catch(null),
-  /** On a generation's run: whether it passed on the accepted version (a failure now is a break). */
-  wasPassing: z.boolean().optional().catch(undefined),
-})
-export type CheckResult = z.infer<typeof CheckResultSchema>
+export { CHECK_STATUSES, CheckResultSchema, type CheckResult, type CheckStatus } from '~/pieces/draft-schema'
 
 export const CheckWords = {
   record: 'Record a check',
@@ -159,8 +143,8 @@ export const CheckWords = {
     unavailable: 'Recording and visual editing open once there is a page and no build is running',
     loading: 'Getting the preview ready…',
     using: 'Use the Piece as you normally would: each click, typed value and key is a step. Then pick what must be true.',
-    picking:
-      'Click what must be true in the preview: a count, a message, a field. Tab moves through the elements, Enter picks one, Escape goes back to using the Piece.',
+    picking: 'Click what must be true in the preview: a count, a message, a field.',
+    pickingKeys: 'Tab moves through the elements, Enter picks one, Escape goes back to using the Piece.',
     pick: 'Pick what must be true',
     backToUsing: 'Back to using the Piece',
     choose: 'What must be true?',
@@ -176,7 +160,6 @@ export const CheckWords = {
     saveFailed: 'The check could not be saved. Try again.',
     skipped: {
       unlocatable: 'That was not recorded: the element has no name, label or text to find it by.',
-      lines: 'Text on several lines cannot be recorded yet.',
       long: `Text longer than ${CHECK_VALUE_MAX} characters cannot be recorded.`,
       full: `A check has at most ${CHECK_STEPS_MAX} steps.`,
     },
@@ -271,11 +254,14 @@ export function resultWords(result: Pick<CheckResult, 'status' | 'step' | 'messa
   }
 }
 
-/** "3 of 3 checks pass" (flaky ones pass: they passed when run again). */
+/** "3 of 3 checks pass" (flaky ones pass: they passed when run again; one not run is neither, and said apart). */
 export function summaryWords(results: Pick<CheckResult, 'status'>[]): string {
-  const passing = results.filter((result) => result.status === 'pass' || result.status === 'flaky').length
+  const ran = results.filter((result) => result.status !== 'error')
+  const passing = ran.filter((result) => result.status === 'pass' || result.status === 'flaky').length
+  const notRun = results.length - ran.length
   // "1 of 1 checks pass", as the issue words it: the count of the whole, then how many pass.
-  return `${passing} of ${results.length} checks pass`
+  const summary = `${passing} of ${ran.length} checks pass`
+  return notRun ? `${summary}; ${notRun} could not be run` : summary
 }
 
 /** A failing check as a problem of its version: a repair's reason, a refund's receipt. */

@@ -38,7 +38,9 @@ export function stepMessage({ prompt, step, index, total, code }: { prompt: stri
 export function repairMessage({ prompt, errors, checks = [], code }: { prompt: string; errors: string[]; checks?: FailedCheck[]; code: string }) {
   return [
     `Request: ${prompt}`,
-    ...(errors.length ? ['The current document was loaded in a real browser and failed with these problems:', errors.map((error) => `- ${error}`).join('\n')] : []),
+    ...(errors.length
+      ? ['The current document was loaded in a real browser and failed with these problems:', errors.map((error) => `- ${error}`).join('\n')]
+      : []),
     ...(checks.length
       ? [
           'The user recorded checks of what the page must keep doing. These failed in a real browser, run twice in fresh pages:',

@@ -350,7 +350,8 @@ async function verifyResult(
   if (!repaired) return { ...spent, verification: { ...checked(first), repair: { errors: [UNUSABLE_REPAIR], kept: false } } }
   const second = await verify(repaired.code)
   input.signal.throwIfAborted()
-  if (!isBetter(second, first)) return { ...spent, verification: { ...checked(first), repair: { errors: 'skipped' in second ? [] : problemsOf(second), kept: false } } }
+  if (!isBetter(second, first))
+    return { ...spent, verification: { ...checked(first), repair: { errors: 'skipped' in second ? [] : problemsOf(second), kept: false } } }
   const patches = [...(built.patches as DiffOperation[]), ...repaired.patches]
   return {
     ...resultOf({ code: repaired.code, patches, tokensUsed: model.tokensUsed(), tokensSaved: built.tokensSaved + repaired.saved }),
@@ -367,8 +368,7 @@ const failedChecks = (outcome: CheckOutcome): FailedCheck[] =>
         .map((check) => ({ name: check.name, steps: outcome.checkSteps?.[check.checkId] ?? [], step: check.step, message: check.message }))
 
 /** The load check's problems and the failed checks, in words: what a repair was for. */
-const problemsOf = (outcome: CheckOutcome) =>
-  'skipped' in outcome ? [] : [...outcome.errors, ...failedChecks(outcome).map(failureWords)]
+const problemsOf = (outcome: CheckOutcome) => ('skipped' in outcome ? [] : [...outcome.errors, ...failedChecks(outcome).map(failureWords)])
 
 /** A repair is kept when its page has fewer problems loading, or as few and fewer failed checks. */
 function isBetter(second: CheckOutcome, first: CheckOutcome & BrowserCheck) {

@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { text } from '~/lib/text'
-import { CheckResultSchema } from '~/checks/schema'
 
 /**
  * A Piece's saved draft (spec 2 §3 draftData) as it is stored in `jsonb`, parsed where it
@@ -19,6 +18,25 @@ export type Attachment = z.infer<typeof StoredAttachment>
  * to fix it: whether the repaired version was kept (only when it is better), and the
  * problems of the version that was not (the first one's when the repair was kept).
  */
+/** Issue 31: how a recorded check ended on one version (app/checks/). */
+export const CHECK_STATUSES = ['pass', 'fail', 'flaky', 'error'] as const
+export type CheckStatus = (typeof CHECK_STATUSES)[number]
+
+/** One check's result on one version, as the chat, the menu and the API show it (stored in a generation's verification). */
+export const CheckResultSchema = z.object({
+  checkId: z.number(),
+  name: z.string(),
+  status: z.enum(CHECK_STATUSES),
+  /** The step that failed (0-based), and what went wrong there. */
+  step: z.number().int().nullable().catch(null),
+  message: z.string().nullable().catch(null),
+  /** The moment it failed, as a small image. */
+  screenshot: z.string().nullable().catch(null),
+  /** On a generation's run: whether it passed on the accepted version (a failure now is a break). */
+  wasPassing: z.boolean().optional().catch(undefined),
+})
+export type CheckResult = z.infer<typeof CheckResultSchema>
+
 export const VerificationSchema = z.object({
   ok: z.boolean(),
   skipped: z.boolean().catch(false),

@@ -141,7 +141,7 @@ export function runnerDocument(appOrigins: string[]) {
     return doctype + fallback + code.slice(doctype.length);
   }
   addEventListener('message', function (event) {
-    if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && (event.data.type.indexOf('agentic:') === 0 || event.data.type.indexOf('visual:') === 0)) {
+    if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && (event.data.type.indexOf('agentic:') === 0 || event.data.type.indexOf('visual:') === 0 || event.data.type.indexOf('check:') === 0)) {
       parent.postMessage(event.data, app);
       return;
     }
@@ -154,6 +154,11 @@ export function runnerDocument(appOrigins: string[]) {
     if (event.data.type && event.data.type.indexOf('visual:') === 0 && frame.contentWindow) {
       frame.contentWindow.postMessage(event.data, '*');
       if (event.data.type === 'visual:mode' && event.data.on) frame.focus();
+    }
+    // Issue 31.1: the check recorder runs in the Piece's frame too; while picking, keys go to it.
+    if (event.data.type && event.data.type.indexOf('check:') === 0 && frame.contentWindow) {
+      frame.contentWindow.postMessage(event.data, '*');
+      if (event.data.type === 'check:mode' && event.data.mode === 'pick') frame.focus();
     }
   });
   // Where the browser names the framing page's origin, only that one is told (the others would log a refused postMessage).

@@ -40,7 +40,13 @@ export function TopBar({
       </label>
       {topBarPiece ? (
         <>
-          <PieceMenu piece={topBarPiece.piece} isOwner={topBarPiece.isOwner} subscribed={user.subscribed} shareUrl={topBarPiece.shareUrl} />
+          <PieceMenu
+            piece={topBarPiece.piece}
+            isOwner={topBarPiece.isOwner}
+            subscribed={user.subscribed}
+            shareUrl={topBarPiece.shareUrl}
+            checks={topBarPiece.checks}
+          />
           {topBarPiece.isOwner ? (
             <Link
               to={topBarPiece.view === 'page' ? `/pieces/${topBarPiece.piece.name}` : `/${topBarPiece.piece.name}`}

@@ -115,7 +115,8 @@ describe('the checks API', () => {
     expect((await checksApi(stranger, 'DELETE', `?checkId=${created.body.id}`, undefined, user.pieceId)).status).toBe(404)
     expect((await checksApi(user, 'DELETE', '?checkId=999999999')).body).toEqual({ message: 'Check not found' })
 
-    for (let index = 1; index < CHECKS_PER_PIECE_MAX; index += 1) expect((await checksApi(user, 'POST', '', { name: `check ${index}`, steps: PLUS_RAISES })).status).toBe(201)
+    for (let index = 1; index < CHECKS_PER_PIECE_MAX; index += 1)
+      expect((await checksApi(user, 'POST', '', { name: `check ${index}`, steps: PLUS_RAISES })).status).toBe(201)
     const over = await checksApi(user, 'POST', '', { name: 'one too many', steps: PLUS_RAISES })
     expect(over.status).toBe(409)
     // Nothing half-written: still the maximum.
@@ -172,10 +173,15 @@ describe('checks on every version', { timeout: 120_000 }, () => {
     builds(DEAD_PLUS, DEAD_PLUS)
     const broken = await generate(user, 'make plus do nothing on purpose')
     expect(broken.code).toBe(DEAD_PLUS)
-    expect(broken.verification.checks).toMatchObject([{ status: 'fail', step: 2, wasPassing: true, message: 'Expected the element #count to read “2”, but it reads “0”.' }])
+    expect(broken.verification.checks).toMatchObject([
+      { status: 'fail', step: 2, wasPassing: true, message: 'Expected the element #count to read “2”, but it reads “0”.' },
+    ])
     expect(broken.verification.checks[0].screenshot).toMatch(/^data:image\/webp;base64,/)
     expect(broken.verification.repair).toMatchObject({ kept: false })
-    expect(broken.receipt).toMatchObject({ charged: 0, refunded: { problems: ['The check “plus raises the count” fails: Expected the element #count to read “2”, but it reads “0”.'] } })
+    expect(broken.receipt).toMatchObject({
+      charged: 0,
+      refunded: { problems: ['The check “plus raises the count” fails: Expected the element #count to read “2”, but it reads “0”.'] },
+    })
     const [usage] = await sql<{ tokens: number }[]>`select coalesce(sum(tokens), 0)::int as tokens from usage_days where user_id = ${user.userId}`
     // Only the first turn (340 tokens) was charged.
     expect(usage!.tokens).toBe(340)

@@ -17,7 +17,14 @@ export const ROUTE_CONTEXT = { nonce: 'n', rateLimited: false, clientIp: '127.0.
 export type RouteModule = { loader?: unknown; action?: unknown }
 
 /** Sends `body` as JSON to a route handler the way a bearer API client would; answers its Response. */
-export function requestRoute(handler: RouteHandler, method: string, path: string, auth: Record<string, string> = {}, body?: unknown, params: Record<string, string> = {}) {
+export function requestRoute(
+  handler: RouteHandler,
+  method: string,
+  path: string,
+  auth: Record<string, string> = {},
+  body?: unknown,
+  params: Record<string, string> = {},
+) {
   const request = new Request(`http://localhost${path}`, {
     method,
     headers: { ...auth, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
@@ -30,7 +37,14 @@ export function requestRoute(handler: RouteHandler, method: string, path: string
 export const postJson = (handler: RouteHandler, path: string, auth: Record<string, string>, body: unknown) => requestRoute(handler, 'POST', path, auth, body)
 
 /** Calls a JSON route module (its loader for GET, else its action); answers the status and the parsed body. */
-export async function call(route: RouteModule, method: string, path: string, auth: Record<string, string> = {}, body?: unknown, params: Record<string, string> = {}) {
+export async function call(
+  route: RouteModule,
+  method: string,
+  path: string,
+  auth: Record<string, string> = {},
+  body?: unknown,
+  params: Record<string, string> = {},
+) {
   const response = await requestRoute((method === 'GET' ? route.loader : route.action) as RouteHandler, method, path, auth, body, params)
   return { status: response.status, body: (await response.json()) as any }
 }

@@ -141,16 +141,19 @@ function VerificationNote({ verification }: { verification: Verification }) {
 
 /** Issue 31.2: how the Piece's recorded checks did on this version: "3 of 3 checks pass", or which failed, where, and what it looked like. */
 function ChecksNote({ checks }: { checks: CheckResult[] }) {
-  const allPass = checks.every((check) => check.status === 'pass' || check.status === 'flaky')
+  const allPass = checks.every((check) => check.status !== 'fail')
   const notable = checks.filter((check) => check.status !== 'pass')
   return (
     <div className="mt-2" data-testid="checks-result">
-      <p className={allPass ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'font-medium text-amber-700 dark:text-amber-400'}>{summaryWords(checks)}</p>
+      <p className={allPass ? 'font-medium text-emerald-700 dark:text-emerald-400' : 'font-medium text-amber-700 dark:text-amber-400'}>
+        {summaryWords(checks)}
+      </p>
       {notable.length ? (
         <ul className="mt-1 space-y-1.5 text-zinc-600 dark:text-zinc-400">
           {notable.map((check) => (
             <li key={check.checkId} className="break-words">
-              <span className="font-medium text-zinc-800 dark:text-zinc-200">“{check.name}”</span> {resultWords(check).replace(/^\w/, (letter) => letter.toLowerCase())}
+              <span className="font-medium text-zinc-800 dark:text-zinc-200">“{check.name}”</span>{' '}
+              {resultWords(check).replace(/^\w/, (letter) => letter.toLowerCase())}
               {check.screenshot ? (
                 <img
                   src={check.screenshot}

@@ -15,6 +15,7 @@ export function PreviewPane({
   elsewhere,
   toolbar,
   children,
+  below,
 }: {
   hydrated: boolean
   frame: RefObject<HTMLIFrameElement>
@@ -27,6 +28,8 @@ export function PreviewPane({
   toolbar?: ReactNode
   /** Over the bottom of the preview: the visual editor's panel. */
   children?: ReactNode
+  /** Under the preview, which gives it the room (issue 31: the check recorder's panel, so no part of the Piece is out of reach). */
+  below?: ReactNode
 }) {
   return (
     <div className="relative flex min-h-0 flex-1 flex-col">
@@ -55,6 +58,7 @@ export function PreviewPane({
         )}
         {children}
       </div>
+      {below}
     </div>
   )
 }

@@ -1,4 +1,5 @@
 import { useVisualEditor } from './visual/use-visual-editor'
+import { useCheckRecorder } from './checks/use-check-recorder'
 import type { Credit } from '~/pieces/remixes'
 import { useEffect, useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
@@ -103,15 +104,19 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
   const pointCode = codeAt(draft, chat.savedCode)
   const shownCode = view.liveCode ?? (pointCode || starterDocument({ name: pieceName }))
   const frame = useRef<HTMLIFrameElement>(null)
+  const available = hydrated && !working && Boolean(pointCode.trim())
   // Issue 30: the visual editor edits the code at the current point, when there is some and no build is on its way.
-  const visual = useVisualEditor({
-    code: pointCode,
-    frame,
-    previewOrigin: chat.previewOrigin,
-    at: draft.historyIndex,
-    available: hydrated && !working && Boolean(pointCode.trim()),
-  })
-  const runner = usePreviewRunner(chat.previewOrigin, visual.rendered(shownCode), frame)
+  const editor = useVisualEditor({ code: pointCode, frame, previewOrigin: chat.previewOrigin, at: draft.historyIndex, available })
+  // Issue 31.1: a check is recorded on the same code, on the same terms; the two modes are exclusive.
+  const checks = useCheckRecorder({ code: pointCode, frame, previewOrigin: chat.previewOrigin, pieceId: chat.pieceId, available, onStart: editor.turnOff })
+  const visual = {
+    ...editor,
+    toggle: () => {
+      if (!editor.on) checks.cancel()
+      editor.toggle()
+    },
+  }
+  const runner = usePreviewRunner(chat.previewOrigin, checks.rendered(visual.rendered(shownCode)), frame)
 
   return {
     chat,
@@ -132,7 +137,8 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
     history,
     runner,
     visual,
-    visualAvailable: hydrated && !working && Boolean(pointCode.trim()),
+    visualAvailable: available,
+    checks,
   }
 }
 

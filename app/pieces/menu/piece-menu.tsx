@@ -1,5 +1,7 @@
 import { useFetchers, useLocation } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { ChecksSection } from '~/checks/checks-section'
+import type { ListedCheck } from '~/checks/schema'
 import { useDisclosure } from '~/ui/disclosure'
 import { PieceIcon } from '../piece-icon'
 import { DELETE_PARAM, normalizeName, type MenuPiece } from '../schema'
@@ -21,10 +23,24 @@ function useShownName(piece: MenuPiece) {
 
 /**
  * The Piece dropdown of the top bar (spec 1 §2.3, §4). The owner can rename, describe,
- * change the icon and visibility, delete and copy the link; everyone else sees the name,
- * the description and the link. Every action is one form, with or without JavaScript.
+ * change the icon and visibility, see and run its checks (on the editor), delete and copy
+ * the link; everyone else sees the name, the description and the link. Every action is one
+ * form, with or without JavaScript.
  */
-export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: MenuPiece; isOwner: boolean; subscribed: boolean; shareUrl: string }) {
+export function PieceMenu({
+  piece,
+  isOwner,
+  subscribed,
+  shareUrl,
+  checks,
+}: {
+  piece: MenuPiece
+  isOwner: boolean
+  subscribed: boolean
+  shareUrl: string
+  /** The owner's behaviour checks, on the editor only (issue 31.4). */
+  checks?: ListedCheck[]
+}) {
   const location = useLocation()
   const menu = useRef<HTMLDetailsElement>(null)
   const confirmDelete = isOwner && new URLSearchParams(location.search).has(DELETE_PARAM)
@@ -64,6 +80,7 @@ export function PieceMenu({ piece, isOwner, subscribed, shareUrl }: { piece: Men
               <IconSection piece={piece} />
               <VisibilitySection piece={piece} subscribed={subscribed} />
               <RemixesSection piece={piece} />
+              {checks ? <ChecksSection pieceId={piece.id} checks={checks} /> : null}
             </>
           ) : (
             <ReadOnlySection piece={piece} />

@@ -2,10 +2,18 @@ import { useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { MenuPiece, PieceIntent } from '../schema'
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A part of the menu under its title; `action` sits at the title's end (the Checks' Run all). */
+export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section className="border-b border-zinc-200 pb-3 last:border-0 last:pb-0 dark:border-zinc-800">
-      <h3 className="pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{title}</h3>
+      {action ? (
+        <div className="flex items-center justify-between gap-2 pb-1.5">
+          <h3 className="pt-1 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{title}</h3>
+          {action}
+        </div>
+      ) : (
+        <h3 className="pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{title}</h3>
+      )}
       {children}
     </section>
   )

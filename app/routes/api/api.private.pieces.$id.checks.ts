@@ -8,7 +8,7 @@ const pieceIdOf = (params: { id?: string }) => parseOrFail(PieceIdQuery, { id: p
 const query = (request: Request) => Object.fromEntries(new URL(request.url).searchParams)
 
 /** Issue 31.4: the owner's checks of a Piece, each with its steps in words and its last result. */
-export const loader = privateRoute(async ({ user }, { request, params }) => {
+export const loader = privateRoute(async ({ user }, { params }) => {
   const pieceId = pieceIdOf(params)
   return apiJson({ data: await listChecks(user.id, pieceId) }, { headers: { 'Cache-Control': 'no-store' } })
 })

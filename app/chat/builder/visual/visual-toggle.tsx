@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react'
 import { VisualEditWords } from '~/generation/visual/edits'
 import { cn } from '~/ui/cn'
 import type { VisualEditor } from './use-visual-editor'
@@ -5,15 +6,34 @@ import type { VisualEditor } from './use-visual-editor'
 /**
  * Issue 30.1: "Edit visually", beside the preview, with JavaScript only (without it the
  * mode is not offered and the page is as it was). Off while a build runs or before there
- * is code to edit, saying why.
+ * is code to edit, saying why. The bar holds the preview's other modes too (`children`).
  */
-export function VisualToggle({ visual, available }: { visual: VisualEditor; available: boolean }) {
+export function VisualToggle({
+  visual,
+  available,
+  unavailable = 'Visual editing opens once there is a page and no build is running',
+  children,
+}: {
+  visual: VisualEditor
+  available: boolean
+  /** Why the bar's buttons are off. */
+  unavailable?: string
+  /** Other buttons of the bar, before this one (issue 31: "Record a check"), given the id of the reason they are off. */
+  children?: (reasonId: string) => ReactNode
+}) {
+  const reasonId = useId()
   return (
-    <div className="flex h-10 shrink-0 items-center justify-end gap-2 border-b border-zinc-200 bg-zinc-50 px-2 dark:border-zinc-800 dark:bg-zinc-900">
-      {!available ? <span className="truncate text-xs text-zinc-500">Visual editing opens once there is a page and no build is running</span> : null}
+    <div className="@container flex h-10 shrink-0 items-center justify-end gap-1 border-b border-zinc-200 bg-zinc-50 px-2 dark:border-zinc-800 dark:bg-zinc-900">
+      {!available ? (
+        <span id={reasonId} title={unavailable} className="line-clamp-2 min-w-0 flex-1 text-right text-xs leading-tight text-zinc-500">
+          {unavailable}
+        </span>
+      ) : null}
+      {children?.(reasonId)}
       <button
         type="button"
         aria-pressed={visual.on}
+        aria-describedby={!available && !visual.on ? reasonId : undefined}
         disabled={!available && !visual.on}
         onClick={visual.toggle}
         className={cn(
@@ -25,7 +45,8 @@ export function VisualToggle({ visual, available }: { visual: VisualEditor; avai
           <path d="m3 3 7.07 16.97 2.51-7.39 7.39-2.51L3 3Z" />
           <path d="m13 13 6 6" />
         </svg>
-        {VisualEditWords.toggle}
+        {/* In a narrow bar, the reason takes the room of the words (the buttons keep their names). */}
+        <span className={!available && !visual.on ? 'sr-only @xl:not-sr-only' : undefined}>{VisualEditWords.toggle}</span>
       </button>
     </div>
   )
