@@ -35,7 +35,7 @@ function freshStorage() {
  */
 export function recorderDocument(code: string, take: number): string {
   const setup = { take, roles: CHECK_ROLES, keys: CHECK_KEYS, valueMax: CHECK_VALUE_MAX, textMax: CHECK_TEXT_LOCATOR_MAX }
-  const source = `${enhancementSource(freshStorage, [])}\n${enhancementSource(checkRecorder, [setup])}`
+  const source = `${enhancementSource(freshStorage, [])};\n${enhancementSource(checkRecorder, [setup])}`
   const script = `<script data-pieces-ui>${source.replace(/<\/(script)/gi, '<\\/$1')}</script>`
   const doctype = /^\s*<!doctype[^>]*>/i.exec(code)?.[0] ?? ''
   return `${doctype}${script}${code.slice(doctype.length)}`
