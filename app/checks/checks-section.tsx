@@ -21,6 +21,8 @@ type Target = { pieceId: number | string; check?: ListedCheck }
  */
 export function ChecksSection({ pieceId, checks }: { pieceId: number | string; checks: ListedCheck[] }) {
   const runs = useCheckRuns(pieceId, checks)
+  // Recording happens in the preview and needs JavaScript (issue 31.5): without it the section says so.
+  const hint = useHydrated() ? null : <p className="mt-2 text-xs text-zinc-500">{CheckWords.needsJavaScript}</p>
   return (
     <Section title={CheckWords.menu} action={checks.length > 1 ? <RunForm pieceId={pieceId} checks={checks} runs={runs} /> : null}>
       {checks.length ? (
@@ -31,9 +33,13 @@ export function ChecksSection({ pieceId, checks }: { pieceId: number | string; c
             ))}
           </ul>
           <p className="mt-2 text-xs text-zinc-500">{CheckWords.recordHint}</p>
+          {hint}
         </>
       ) : (
-        <p className="text-zinc-600 dark:text-zinc-400">{CheckWords.none}</p>
+        <>
+          <p className="text-zinc-600 dark:text-zinc-400">{CheckWords.none}</p>
+          {hint}
+        </>
       )}
     </Section>
   )

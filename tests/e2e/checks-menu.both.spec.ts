@@ -52,6 +52,8 @@ test('the owner sees a check with its steps and result in the Piece menu, rename
   // Saving a check runs it; the result may have arrived already.
   await expect(check.getByTestId('check-result')).toHaveText(new RegExp(`^(${CheckWords.neverRun}|Passes)$`))
   await expect(section.getByText(CheckWords.recordHint)).toBeVisible()
+  // Recording needs JavaScript, and the section says so without it.
+  await expect(section.getByText(CheckWords.needsJavaScript)).toHaveCount(javaScriptEnabled ? 0 : 1)
   // Run all is there from two checks on.
   await expect(section.getByRole('button', { name: CheckWords.runAll })).toHaveCount(0)
 

@@ -107,7 +107,7 @@ export const CHECKED_COUNTER = 'checked counter'
 export const DEAD_PLUS = 'plus does nothing'
 export const STUBBORN = 'stubbornly'
 
-function counterPage(title: string, working: boolean) {
+export function checkedCounterPage(title: string, working: boolean) {
   const buttons = '<button type="button">−</button> <button type="button">+</button>'
   const body = working
     ? `<main><h1>${title}</h1><p>Count: <span id="count">0</span></p><p>${buttons}</p></main>`
@@ -144,7 +144,7 @@ export const builderResponder: Responder = (body) => {
   if (request.includes(CHECKED_COUNTER)) {
     const repairing = user.includes('Fix them and keep everything else')
     const working = !request.includes(DEAD_PLUS) || (repairing && !request.includes(STUBBORN))
-    return { content: `Here is the page.\n\`\`\`html\n${counterPage(request, working)}\n\`\`\`` }
+    return { content: `Here is the page.\n\`\`\`html\n${checkedCounterPage(request, working)}\n\`\`\`` }
   }
   return {
     content: `Here is the page.\n\`\`\`html\n<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${request}</title></head>\n<body><main><h1>${request}</h1><p>${step}</p></main>${request.includes(BROKEN_ON_PURPOSE) ? '<script>missingFunction()</script>' : ''}</body></html>\n\`\`\``,
