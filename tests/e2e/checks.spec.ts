@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test'
 import { breaksWords, CheckWords } from '../../app/checks/schema'
 import { CHECKED_COUNTER, DEAD_PLUS, STUBBORN } from '../fakes/openai'
-import { expect, signIn, test } from './fixtures'
+import { firstCheckResult, ownPiece } from './checks'
+import { expect, test } from './fixtures'
 
 /**
  * Issue 31, end to end: record "plus raises the count" on a counter from the preview, make
@@ -21,11 +22,7 @@ async function send(page: Page, message: string) {
 }
 
 test('record a check, see a follow-up break it (in the chat and on Accept), and the repair fix it', async ({ page }) => {
-  await signIn(page)
-  const name = `checked_${Math.random().toString(36).slice(2, 9)}`
-  const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
-  expect(created.status(), await created.text()).toBe(201)
-  const { id } = (await created.json()) as { id: number }
+  const { name, id } = await ownPiece(page, 'checked')
   await page.goto(`/pieces/${name}`)
 
   // A counter, built and accepted.
@@ -57,15 +54,7 @@ test('record a check, see a follow-up break it (in the chat and on Accept), and 
   await expect(page.getByText(CheckWords.saved)).toBeVisible()
 
   // The new check runs on the accepted version in the worker: wait for its result there.
-  await expect
-    .poll(
-      async () => {
-        const listed = (await (await page.request.get(`/api/private/pieces/${id}/checks`)).json()) as { data: { lastResult: { status: string } | null }[] }
-        return listed.data[0]?.lastResult?.status ?? null
-      },
-      { timeout: 60_000 },
-    )
-    .toBe('pass')
+  await firstCheckResult(page, id, 'pass')
 
   // A follow-up kills the plus, and the repair cannot bring it back: the chat names the failure, Accept warns.
   await send(page, `a ${CHECKED_COUNTER} whose ${DEAD_PLUS}, ${STUBBORN}`)

@@ -1,5 +1,6 @@
 import { CHECK_KEYS, CHECK_ROLES, CHECK_VALUE_MAX } from '~/checks/schema'
 import { enhancementSource } from '~/ui/enhancement'
+import { SWALLOWED_WHILE_PICKING } from '../visual/picker'
 import { checkRecorder } from './recorder'
 
 /** The longest visible text a step may find an element by: longer is not how a person names it, and breaks at the first edit. */
@@ -34,7 +35,7 @@ function freshStorage() {
  * Piece afresh.
  */
 export function recorderDocument(code: string, take: number): string {
-  const setup = { take, roles: CHECK_ROLES, keys: CHECK_KEYS, valueMax: CHECK_VALUE_MAX, textMax: CHECK_TEXT_LOCATOR_MAX }
+  const setup = { take, roles: CHECK_ROLES, keys: CHECK_KEYS, valueMax: CHECK_VALUE_MAX, textMax: CHECK_TEXT_LOCATOR_MAX, swallowed: SWALLOWED_WHILE_PICKING }
   const source = `${enhancementSource(freshStorage, [])};\n${enhancementSource(checkRecorder, [setup])}`
   const script = `<script data-pieces-ui>${source.replace(/<\/(script)/gi, '<\\/$1')}</script>`
   const doctype = /^\s*<!doctype[^>]*>/i.exec(code)?.[0] ?? ''

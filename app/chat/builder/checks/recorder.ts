@@ -7,6 +7,8 @@ export type RecorderSetup = {
   valueMax: number
   /** The longest visible text that may find an element (a longer one is not how a person names it). */
   textMax: number
+  /** What is kept from the Piece while picking (the visual picker's list). */
+  swallowed: readonly string[]
 }
 
 /**
@@ -29,7 +31,7 @@ export type RecorderSetup = {
 export function checkRecorder(setup: RecorderSetup) {
   type Step = Record<string, unknown>
   type Found = Record<string, string>
-  const { take, roles, keys, valueMax, textMax } = setup
+  const { take, roles, keys, valueMax, textMax, swallowed } = setup
   let mode: 'use' | 'pick' = 'use'
   const COLOR = '#047857'
 
@@ -540,22 +542,7 @@ export function checkRecorder(setup: RecorderSetup) {
     event.stopImmediatePropagation()
     return true
   }
-  for (const type of [
-    'mousedown',
-    'mouseup',
-    'pointerdown',
-    'pointerup',
-    'dblclick',
-    'auxclick',
-    'contextmenu',
-    'submit',
-    'keyup',
-    'keypress',
-    'input',
-    'change',
-  ]) {
-    window.addEventListener(type, swallow, true)
-  }
+  for (const type of swallowed) window.addEventListener(type, swallow, true)
   for (const type of ['touchstart', 'touchend', 'touchmove']) {
     window.addEventListener(type, (event) => mode === 'pick' && event.stopImmediatePropagation(), { capture: true, passive: true })
   }

@@ -8,8 +8,28 @@
  * back the same way. Sent as source text: it uses nothing outside itself, and no closing
  * tag sequence appears in it.
  */
+/**
+ * What a picker in the preview keeps from the Piece while it picks (the visual editor's, and
+ * the check recorder's while it picks what must be true): presses, keys, typing and submits.
+ * Clicks, moves and touches each picker handles itself.
+ */
+export const SWALLOWED_WHILE_PICKING = [
+  'mousedown',
+  'mouseup',
+  'pointerdown',
+  'pointerup',
+  'dblclick',
+  'auxclick',
+  'contextmenu',
+  'submit',
+  'keyup',
+  'keypress',
+  'input',
+  'change',
+] as const
+
 // eslint-disable-next-line max-lines-per-function -- sent as one function's source text into the preview, so it cannot lean on helpers of its module
-export function visualPicker(stamp: string) {
+export function visualPicker(stamp: string, swallowed: readonly string[]) {
   type Info = Record<string, unknown>
   let on = false
   let hovered: Element | null = null
@@ -171,22 +191,7 @@ export function visualPicker(stamp: string) {
     event.preventDefault()
     event.stopImmediatePropagation()
   }
-  for (const type of [
-    'mousedown',
-    'mouseup',
-    'pointerdown',
-    'pointerup',
-    'dblclick',
-    'auxclick',
-    'contextmenu',
-    'submit',
-    'keyup',
-    'keypress',
-    'input',
-    'change',
-  ]) {
-    window.addEventListener(type, swallow, true)
-  }
+  for (const type of swallowed) window.addEventListener(type, swallow, true)
   // Touches are kept from the Piece too, but not cancelled: the page still scrolls, and a tap still becomes the click that selects.
   for (const type of ['touchstart', 'touchend', 'touchmove']) {
     window.addEventListener(type, (event) => on && event.stopImmediatePropagation(), { capture: true, passive: true })

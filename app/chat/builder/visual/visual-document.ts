@@ -1,7 +1,7 @@
 import { STAMP_ATTRIBUTE } from '~/generation/visual/edits'
 import { stampDocument } from '~/generation/visual/splice'
 import { enhancementSource } from '~/ui/enhancement'
-import { visualPicker } from './picker'
+import { SWALLOWED_WHILE_PICKING, visualPicker } from './picker'
 
 /**
  * What the preview shows while "Edit visually" is on (issue 30.1 and 30.3): the code with a
@@ -10,7 +10,7 @@ import { visualPicker } from './picker'
  */
 export function visualDocument(code: string): string {
   const stamped = stampDocument(code)
-  const script = `<script data-pieces-ui>${enhancementSource(visualPicker, [STAMP_ATTRIBUTE]).replace(/<\/(script)/gi, '<\\/$1')}</script>`
+  const script = `<script data-pieces-ui>${enhancementSource(visualPicker, [STAMP_ATTRIBUTE, SWALLOWED_WHILE_PICKING]).replace(/<\/(script)/gi, '<\\/$1')}</script>`
   const doctype = /^\s*<!doctype[^>]*>/i.exec(stamped)?.[0] ?? ''
   return `${doctype}${script}${stamped.slice(doctype.length)}`
 }

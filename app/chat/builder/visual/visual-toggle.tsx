@@ -30,24 +30,55 @@ export function VisualToggle({
         </span>
       ) : null}
       {children?.(reasonId)}
-      <button
-        type="button"
-        aria-pressed={visual.on}
-        aria-describedby={!available && !visual.on ? reasonId : undefined}
-        disabled={!available && !visual.on}
+      <PreviewModeButton
+        on={visual.on}
+        available={available}
+        describedBy={reasonId}
         onClick={visual.toggle}
-        className={cn(
-          'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50',
-          visual.on ? 'bg-brand-600 text-white hover:bg-brand-500' : 'text-zinc-700 hover:bg-zinc-200 dark:text-zinc-200 dark:hover:bg-zinc-800',
-        )}
-      >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="m3 3 7.07 16.97 2.51-7.39 7.39-2.51L3 3Z" />
-          <path d="m13 13 6 6" />
-        </svg>
-        {/* In a narrow bar, the reason takes the room of the words (the buttons keep their names). */}
-        <span className={!available && !visual.on ? 'sr-only @xl:not-sr-only' : undefined}>{VisualEditWords.toggle}</span>
-      </button>
+        onClassName="bg-brand-600 text-white hover:bg-brand-500"
+        label={VisualEditWords.toggle}
+        icon={
+          <>
+            <path d="m3 3 7.07 16.97 2.51-7.39 7.39-2.51L3 3Z" />
+            <path d="m13 13 6 6" />
+          </>
+        }
+      />
     </div>
+  )
+}
+
+/**
+ * A mode of the preview (Edit visually, Record a check): pressed while on; off while a build
+ * runs or before there is a page, naming what says why. In a narrow bar the reason takes the
+ * room of the words (the button keeps its name).
+ */
+export function PreviewModeButton(props: {
+  on: boolean
+  available: boolean
+  describedBy?: string
+  onClick: () => void
+  onClassName: string
+  label: string
+  icon: ReactNode
+}) {
+  const off = !props.available && !props.on
+  return (
+    <button
+      type="button"
+      aria-pressed={props.on}
+      aria-describedby={off ? props.describedBy : undefined}
+      disabled={off}
+      onClick={props.onClick}
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50',
+        props.on ? props.onClassName : 'text-zinc-700 hover:bg-zinc-200 dark:text-zinc-200 dark:hover:bg-zinc-800',
+      )}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+        {props.icon}
+      </svg>
+      <span className={off ? 'sr-only @xl:not-sr-only' : undefined}>{props.label}</span>
+    </button>
   )
 }
