@@ -12,15 +12,22 @@ import { BrowserBusy, BrowserUnavailable, RenderTimeout, withinPageTime, withPag
  * page of its own loaded from the preview origin, step by step. Elements are found as the
  * steps name them (role and name, label, placeholder, text, id), never by position. A
  * check that fails is run once more in a brand-new page before it counts: one that then
- * passes is flaky (reported, never repaired). All limits are page time (jobs/browser.ts),
- * so a busy machine stretches them instead of failing a check; one kept from the CPU
- * altogether is reported as not run ('error'), never as the Piece's fault.
+ * passes is flaky (reported, never repaired). The load and the whole check are bounded in
+ * page time (jobs/browser.ts); a step waits for its element, or for what must be true, a
+ * number of times, each after the page's own timers ran POLL_MS: an idle page starved of
+ * CPU by others is given its chance, however slow the machine (page time counts a page's
+ * own CPU, which an idle page does not use). One kept from the CPU altogether is reported
+ * as not run ('error'), never as the Piece's fault.
  */
 
 const VIEWPORT = { width: 1024, height: 640 }
 const THUMBNAIL = { width: 320, height: 200 }
-/** How long one step may wait for its element, or for what must be true to become true. */
+/** How long one step may wait for its element, or for what must be true to become true, in the page's own timers. */
 export const CHECK_STEP_MS = 2_000
+const POLL_MS = 50
+const ROUNDS = CHECK_STEP_MS / POLL_MS
+/** An action on an element that is there, visible and enabled ends in this much wall time (an overlay may still take its clicks). */
+const ACTION_MS = 15_000
 /** How long loading the page may take before the first step. */
 const CHECK_LOAD_MS = 4_000
 /** One check's hard bound: load, every step, and the screenshot of a failure. */
@@ -107,43 +114,51 @@ function all(page: Page, locator: Locator): PageLocator {
 /** The element a step names; the first when several match (ids and names can repeat). */
 const find = (page: Page, locator: Locator) => all(page, locator).first()
 
-/** Waits (page time) for the element to be there; fails naming it. */
-async function present(page: Page, locator: Locator): Promise<PageLocator> {
-  const element = find(page, locator)
-  const found = await withinPageTime(element.waitFor({ state: 'attached', timeout: 0 }), CHECK_STEP_MS)
-  if (found === 'late') throw new StepFailed(`Could not find ${locatorWords(locator)}.`)
-  return element
+/**
+ * Looks until `look` answers something, up to ROUNDS times, letting the page's own timers
+ * run POLL_MS between looks; null when it never did.
+ */
+async function poll<T>(page: Page, look: () => Promise<T | null>): Promise<T | null> {
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const seen = await look()
+    if (seen !== null) return seen
+    await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), POLL_MS)
+  }
+  return null
 }
 
-/** An action on an element that is there but may still be hidden, disabled or covered for a moment. */
-async function act(locator: Locator, work: Promise<unknown>, verb: string) {
-  const done = await withinPageTime(
-    work.catch((error: Error) => {
-      throw new StepFailed(`Could not ${verb} ${locatorWords(locator)} (${error.message.split('\n')[0]}).`)
-    }),
-    CHECK_STEP_MS,
-  )
-  if (done === 'late') throw new StepFailed(`Could not ${verb} ${locatorWords(locator)}: it stayed hidden, disabled or covered.`)
+/** Waits for the element to be there; fails naming it. */
+async function present(page: Page, locator: Locator): Promise<PageLocator> {
+  const element = find(page, locator)
+  const found = await poll(page, async () => ((await element.count()) ? element : null))
+  if (!found) throw new StepFailed(`Could not find ${locatorWords(locator)}.`)
+  return found
+}
+
+/** An action on an element once it is visible and enabled (it may be hidden or disabled for a moment). */
+async function act(page: Page, locator: Locator, verb: string, work: (element: PageLocator) => Promise<unknown>) {
+  const element = await present(page, locator)
+  const ready = await poll(page, async () => ((await element.isVisible()) && (await element.isEnabled()) ? true : null))
+  if (!ready) throw new StepFailed(`Could not ${verb} ${locatorWords(locator)}: it stayed hidden or disabled.`)
+  await work(element).catch((error: Error) => {
+    throw new StepFailed(`Could not ${verb} ${locatorWords(locator)} (${error.message.split('\n')[0]}).`)
+  })
 }
 
 async function runStep(page: Page, step: CheckStep) {
   switch (step.action) {
     case 'click':
-      return act(step.target, (await present(page, step.target)).click({ timeout: 0 }), 'click')
+      return act(page, step.target, 'click', (element) => element.click({ timeout: ACTION_MS }))
     case 'fill':
-      return act(step.target, (await present(page, step.target)).fill(step.value, { timeout: 0 }), 'type into')
-    case 'select': {
-      const element = await present(page, step.target)
-      return act(
-        step.target,
-        element.selectOption({ label: step.value }, { timeout: 0 }).catch(() => element.selectOption(step.value, { timeout: 0 })),
-        'choose in',
+      return act(page, step.target, 'type into', (element) => element.fill(step.value, { timeout: ACTION_MS }))
+    case 'select':
+      return act(page, step.target, 'choose in', (element) =>
+        element.selectOption({ label: step.value }, { timeout: ACTION_MS }).catch(() => element.selectOption(step.value, { timeout: ACTION_MS })),
       )
-    }
     case 'press': {
       const key = step.key === 'Space' ? ' ' : step.key
       if (!step.target) return page.keyboard.press(key)
-      return act(step.target, (await present(page, step.target)).press(key, { timeout: 0 }), 'press a key in')
+      return act(page, step.target, 'press a key in', (element) => element.press(key, { timeout: ACTION_MS }))
     }
     default:
       return expectation(page, step)
@@ -152,7 +167,7 @@ async function runStep(page: Page, step: CheckStep) {
 
 const collapse = (value: string) => value.replace(/\s+/g, ' ').trim()
 
-/** Waits (page time) for what must be true; fails saying what was seen instead. */
+/** Waits for what must be true; fails saying what was seen instead. */
 async function expectation(page: Page, step: Extract<CheckStep, { action: `expect-${string}` }>) {
   const read = async (): Promise<{ ok: boolean; seen: string }> => {
     switch (step.action) {
@@ -179,17 +194,11 @@ async function expectation(page: Page, step: Extract<CheckStep, { action: `expec
     }
   }
   let last = { ok: false, seen: '' }
-  let stop = false
-  const poll = async () => {
-    while (!stop) {
-      last = await read()
-      if (last.ok) return
-      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
-    }
-  }
-  const done = await withinPageTime(poll(), CHECK_STEP_MS)
-  stop = true
-  if (done === 'late') throw new StepFailed(`Expected ${expectationWords(step)}, but ${last.seen || 'it could not be read'}.`)
+  const met = await poll(page, async () => {
+    last = await read()
+    return last.ok ? true : null
+  })
+  if (!met) throw new StepFailed(`Expected ${expectationWords(step)}, but ${last.seen || 'it could not be read'}.`)
 }
 
 function expectationWords(step: Extract<CheckStep, { action: `expect-${string}` }>) {

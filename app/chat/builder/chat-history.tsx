@@ -155,13 +155,16 @@ function ChecksNote({ checks }: { checks: CheckResult[] }) {
               <span className="font-medium text-zinc-800 dark:text-zinc-200">“{check.name}”</span>{' '}
               {resultWords(check).replace(/^\w/, (letter) => letter.toLowerCase())}
               {check.screenshot ? (
-                <img
-                  src={check.screenshot}
-                  alt={`The page when “${check.name}” failed`}
-                  width={160}
-                  height={100}
-                  className="mt-1 rounded border border-zinc-200 dark:border-zinc-800"
-                />
+                <figure className="mt-1">
+                  <img
+                    src={check.screenshot}
+                    alt={`The page when “${check.name}” failed`}
+                    width={160}
+                    height={100}
+                    className="rounded border border-amber-300 dark:border-amber-700"
+                  />
+                  <figcaption className="mt-0.5 text-zinc-500">When it failed</figcaption>
+                </figure>
               ) : null}
             </li>
           ))}
