@@ -257,7 +257,7 @@ function receiptOf(result: GenerationResult, charge: { tokens: number; billable:
     // The month's billable tokens include this turn's: what it added to the bill, rounded as the provider rounds the month.
     billedCents: addedCents(usage.billableTokenCount - charge.billable, charge.billable, usage.tokenPricePerMillion),
     saved: result.tokensSaved,
-    ...(stillFails(result) && { refunded: { problems: stillFailing(result) } }),
+    ...(stillFails(result) && { refunded: { problems: stillFailing(result), ...(!loadStillFails(result) && { because: 'checks' as const }) } }),
     ...(result.repairSkipped && { repairSkipped: result.repairSkipped }),
   }
 }

@@ -82,7 +82,8 @@ export const ReceiptSchema = z.object({
   billedCents: z.number().int().catch(0),
   saved: z.number().catch(0),
   refunded: z
-    .object({ problems: z.array(z.string()).catch([]) })
+    // `because: 'checks'` (issue 31.3): the page loaded, but a recorded check still failed after the repair.
+    .object({ problems: z.array(z.string()).catch([]), because: z.enum(['checks']).optional().catch(undefined) })
     .optional()
     .catch(undefined),
   repairSkipped: z.string().optional().catch(undefined),

@@ -3,6 +3,10 @@ import { CHECKED_COUNTER, checkedCounterPage, DEAD_PLUS, STUBBORN } from '../fak
 import { addCheck, firstCheckResult, ownPiece, PLUS_RAISES } from './checks'
 import { expect, test } from './fixtures'
 
+// A failing check is run twice (then repaired and run twice again), each run waiting out its steps' limit: on a busy machine that is minutes.
+const BUILD_WITH_CHECKS_MS = 180_000
+test.describe.configure({ timeout: 420_000 })
+
 /**
  * Issue 31.5: without JavaScript the chat shows how a version's checks went and Accept says
  * what it breaks; the Piece menu lists the checks (its own test: checks-menu.both.spec.ts).
@@ -17,7 +21,7 @@ test('the chat names a failing check and Accept warns, without JavaScript', asyn
   await page.getByLabel('Message').fill(message)
   await page.getByRole('button', { name: 'Send' }).click()
   // Without JavaScript the page refreshes itself until the build is done.
-  await expect(page.getByTestId('chat-status')).toHaveText('Generation complete', { timeout: 60_000 })
+  await expect(page.getByTestId('chat-status')).toHaveText('Generation complete', { timeout: BUILD_WITH_CHECKS_MS })
   const history = page.getByRole('list', { name: 'Chat history' })
   const result = history.getByTestId('checks-result').last()
   await expect(result).toContainText('0 of 1 checks pass')

@@ -36,7 +36,7 @@ export async function firstCheckResult(page: Page, pieceId: number, status: stri
         const listed = (await (await page.request.get(`/api/private/pieces/${pieceId}/checks`)).json()) as { data: { lastResult: { status: string } | null }[] }
         return listed.data[0]?.lastResult?.status ?? null
       },
-      { timeout: 60_000 },
+      { timeout: 180_000 },
     )
     .toBe(status)
 }

@@ -180,7 +180,10 @@ describe('checks on every version', { timeout: 120_000 }, () => {
     expect(broken.verification.repair).toMatchObject({ kept: false })
     expect(broken.receipt).toMatchObject({
       charged: 0,
-      refunded: { problems: ['The check “plus raises the count” fails: Expected the element #count to read “2”, but it reads “0”.'] },
+      refunded: {
+        because: 'checks',
+        problems: ['The check “plus raises the count” fails: Expected the element #count to read “2”, but it reads “0”.'],
+      },
     })
     const [usage] = await sql<{ tokens: number }[]>`select coalesce(sum(tokens), 0)::int as tokens from usage_days where user_id = ${user.userId}`
     // Only the first turn (340 tokens) was charged.

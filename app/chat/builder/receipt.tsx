@@ -3,6 +3,8 @@ import { dollars, shareCents } from '~/usage/format'
 
 /** Issue 29.3: what a refunded turn's receipt says. */
 export const REFUNDED_TITLE = 'Refunded: the page did not work'
+/** Issue 31.3: what it says when the page loaded but a recorded check still failed after the repair. */
+export const REFUNDED_CHECKS_TITLE = 'Refunded: a check still fails'
 
 const CALL_NAMES: Record<ReceiptCall['kind'], string> = {
   plan: 'Plan',
@@ -36,7 +38,9 @@ export function ReceiptNote({ receipt }: { receipt: Receipt }) {
     <details className="mt-2 text-xs" data-testid="receipt">
       <summary className="cursor-pointer text-zinc-500 hover:text-zinc-700 dark:hover:text-zinc-300">
         {receipt.refunded ? (
-          <span className="font-medium text-emerald-700 dark:text-emerald-400">{REFUNDED_TITLE}</span>
+          <span className="font-medium text-emerald-700 dark:text-emerald-400">
+            {receipt.refunded.because === 'checks' ? REFUNDED_CHECKS_TITLE : REFUNDED_TITLE}
+          </span>
         ) : (
           `Receipt · ${tokens(receipt.charged)} tokens charged${money}`
         )}
@@ -81,7 +85,11 @@ export function ReceiptNote({ receipt }: { receipt: Receipt }) {
       </p>
       {receipt.refunded ? (
         <div className="mt-1 text-zinc-600 dark:text-zinc-400">
-          <p>Nothing was charged: the page still failed its browser check.</p>
+          <p>
+            {receipt.refunded.because === 'checks'
+              ? 'Nothing was charged: a recorded check still failed after the repair.'
+              : 'Nothing was charged: the page still failed its browser check.'}
+          </p>
           {receipt.refunded.problems.length ? (
             <ul className="mt-1 list-disc pl-4">
               {receipt.refunded.problems.map((problem, index) => (
