@@ -1,10 +1,12 @@
 import type { Page } from '@playwright/test'
 import { grantPlus, markGenerating, revokePlus } from './database'
-import { expect, signIn, test, uniqueEmail, uniqueUsername } from './fixtures'
+import { expect, hydrated, signIn, test, uniqueEmail, uniqueUsername } from './fixtures'
 
 const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
 
 async function createPiece(page: Page, name: string) {
+  // A click in the moment the sidebar hydrates (its disclosure becoming a button) can be lost on a busy machine; an early click has its own test below.
+  await hydrated(page)
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await sidebar.getByRole('button', { name: 'New Piece' }).click()
   await sidebar.getByLabel('New Piece name').fill(name)
