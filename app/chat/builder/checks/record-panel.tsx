@@ -56,7 +56,12 @@ export function RecordPanel({ recorder }: { recorder: CheckRecorder }) {
           {recorder.active === 'pick' ? words.picking : recorder.active === 'use' ? words.using : words.loading}
         </p>
         {/* In a narrow panel the keys are said to screen readers only: the preview needs the room. */}
-        {recorder.active === 'pick' ? <p className="sr-only px-3 pb-1 text-xs text-zinc-500 @lg:not-sr-only dark:text-zinc-400">{words.pickingKeys}</p> : null}
+        {recorder.active === 'pick' ? (
+          // not-sr-only takes the padding away, so the words' padding is on a box inside.
+          <p className="sr-only @lg:not-sr-only">
+            <span className="block px-3 pb-1 text-xs text-zinc-500 dark:text-zinc-400">{words.pickingKeys}</span>
+          </p>
+        ) : null}
         <div ref={scroller} className="min-h-0 flex-1 space-y-3 overflow-y-auto px-3 pt-2 pb-3">
           <StepList steps={steps} onRemove={recorder.remove} />
           {recorder.options ? <Options options={recorder.options} onChoose={recorder.choose} /> : null}
