@@ -63,7 +63,12 @@ type CheckRow = {
 
 /** GET /api/private/pieces/{id}/checks and the menu's list, oldest first. */
 export async function listChecks(userId: number, pieceId: number): Promise<ListedCheck[]> {
-  const piece = await requireOwned(sql, userId, pieceId)
+  return checksOfOwnedPiece({ id: pieceId, ...(await requireOwned(sql, userId, pieceId)) })
+}
+
+/** The checks of a Piece its owner's page has already read (the editor): no second read of the Piece. */
+export async function checksOfOwnedPiece(piece: { id: number; code: string; draft: unknown }): Promise<ListedCheck[]> {
+  const pieceId = piece.id
   const shown = documentVersion(shownCode(piece))
   const rows = await sql<CheckRow[]>`
     select c.id::int as id, c.name, c.steps, c.created_at as "createdAt",
