@@ -97,6 +97,8 @@ test('turning "Allow remixes" off removes the button and refuses the post; on ag
   const inMenu = async () => {
     await expect(page.getByTestId('top-bar-title')).toHaveText(original)
     if (!(await toggle.isVisible())) await page.getByTestId('piece-menu').locator('summary').click()
+    // With JavaScript the switch shows the new value while it is saved: wait until it is.
+    await expect(toggle).not.toHaveAttribute('aria-busy', 'true')
     return toggle
   }
   await expect(await inMenu()).toHaveAttribute('aria-checked', 'true')
