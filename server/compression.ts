@@ -9,11 +9,11 @@ import type { NextFunction, Request, Response } from 'express'
 export type Encoding = 'br' | 'gzip'
 
 /** Below this, an encoding costs more in headers and CPU than it saves. */
-const MIN_BYTES = 1024
+export const MIN_BYTES = 1024
 const COMPRESSIBLE = /\.(js|css|svg|json|map)$/
 
-/** The best encoding the client accepts (a q=0 refuses one). */
-export function chooseEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+/** The best of the offered encodings that the client accepts (a q=0 refuses one). */
+export function chooseEncoding(acceptEncoding: string | string[] | undefined, offered: readonly Encoding[] = ['br', 'gzip']): Encoding | null {
   const accepted = new Map<string, number>()
   for (const part of String(acceptEncoding ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
@@ -21,9 +21,7 @@ export function chooseEncoding(acceptEncoding: string | string[] | undefined): E
     if (name) accepted.set(name, q === undefined ? 1 : Number(q))
   }
   const allows = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0
-  if (allows('br')) return 'br'
-  if (allows('gzip')) return 'gzip'
-  return null
+  return offered.find(allows) ?? null
 }
 
 /** A page kept by the page cache, in each encoding, made once when it is stored. */

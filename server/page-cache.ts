@@ -1,8 +1,17 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
 import type { NextFunction, Request, Response } from 'express'
-import { chooseEncoding, encodeEach, type Encoding } from './compression'
+import { chooseEncoding, encodeEach, MIN_BYTES, type Encoding } from './compression'
+import { newNonce, NonceSlots, replaceNonce } from './nonce-slots'
 
-type Entry = { status: number; headers: OutgoingHttpHeaders; body: Buffer; encoded: Partial<Record<Encoding, Buffer>>; expires: number }
+type Entry = {
+  status: number
+  headers: OutgoingHttpHeaders
+  body: Buffer
+  encoded: Partial<Record<Encoding, Buffer>>
+  /** A page that carries a CSP nonce: each copy gets a fresh one, in the page and in its policy. */
+  nonced: { nonce: string; slots: NonceSlots } | null
+  expires: number
+}
 
 const MAX_ENTRIES = 500
 /** Headers that belong to one response or one connection, never to a shared copy. */
@@ -25,8 +34,10 @@ const DROPPED_HEADERS = new Set([
  * A tiny shared cache for anonymous pages, answered in front of Express (docs/decisions/0006).
  * A loader opts in with `Cache-Control: s-maxage=N`; only GETs without a session or flash
  * cookie or a bearer token are served from it, and only 200s that set no cookie are stored,
- * with every header the full path gave them (security headers included). The stored page
- * keeps the CSP nonce it was rendered with (these pages carry no user input). The key holds
+ * with every header the full path gave them (security headers included). Every copy sent
+ * gets a CSP nonce of its own, written into the kept bytes as they go out (decision 0051):
+ * /landing shows what users wrote, so a nonce seen once must not open the next visitor's
+ * page. Such a page goes out gzipped or plain (brotli cannot take a nonce written in). The key holds
  * the host and the scheme as well as the address and cookies, because the policy and the
  * preview origins are derived from them.
  */
@@ -52,17 +63,29 @@ export class PageCache {
       return false
     }
     if (!admit()) return false
-    const encoding = chooseEncoding(req.headers['accept-encoding'])
-    const encoded = encoding ? hit.encoded[encoding] : undefined
-    const body = encoded ?? hit.body
+    const { body, encoding, headers } = hit.nonced ? this.withFreshNonce(hit, hit.nonced, req) : this.asKept(hit, req)
     res.writeHead(hit.status, {
-      ...hit.headers,
-      ...(encoded ? { 'content-encoding': encoding! } : {}),
+      ...headers,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
       'x-page-cache': 'hit',
       'content-length': body.length,
     })
     res.end(body)
     return true
+  }
+
+  private asKept(hit: Entry, req: IncomingMessage) {
+    const encoding = chooseEncoding(req.headers['accept-encoding'])
+    const encoded = encoding ? hit.encoded[encoding] : undefined
+    return { body: encoded ?? hit.body, encoding: encoded ? encoding : null, headers: hit.headers }
+  }
+
+  private withFreshNonce(hit: Entry, { nonce, slots }: NonNullable<Entry['nonced']>, req: IncomingMessage) {
+    const fresh = newNonce()
+    const policy = hit.headers['content-security-policy']
+    const headers = typeof policy === 'string' ? { ...hit.headers, 'content-security-policy': replaceNonce(policy, nonce, fresh) } : hit.headers
+    const encoding = slots.gzipped ? chooseEncoding(req.headers['accept-encoding'], ['gzip']) : null
+    return { body: encoding ? slots.gzip(fresh) : slots.fill(fresh), encoding, headers }
   }
 
   /** Express middleware on the full path: keeps what a shareable page answered. */
@@ -91,16 +114,19 @@ export class PageCache {
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
     const headers: OutgoingHttpHeaders = {}
     for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined && !DROPPED_HEADERS.has(name)) headers[name] = value
-    const encoded = encodeEach(body)
+    const nonce: unknown = res.locals.nonce
+    const slots = typeof nonce === 'string' && nonce ? new NonceSlots(body, nonce, { gzip: body.length >= MIN_BYTES }) : null
+    const nonced = slots?.holdsNonce ? { nonce: String(nonce), slots } : null
+    const encoded = nonced ? {} : encodeEach(body)
     const vary = new Set(
       String(res.getHeader('vary') ?? '')
         .split(',')
         .map((name) => name.trim())
         .filter(Boolean),
     )
-    if (Object.keys(encoded).length) vary.add('Accept-Encoding')
+    if (Object.keys(encoded).length || nonced?.slots.gzipped) vary.add('Accept-Encoding')
     if (vary.size) headers.vary = [...vary].join(', ')
-    this.entries.set(key, { status: res.statusCode, headers, body, encoded, expires: Date.now() + maxAgeSeconds * 1000 })
+    this.entries.set(key, { status: res.statusCode, headers, body, encoded, nonced, expires: Date.now() + maxAgeSeconds * 1000 })
   }
 
   private keyOf(req: IncomingMessage): string | null {

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto'
 import type { NextFunction, Request, Response } from 'express'
 import type { Env } from '../app/lib/env.server'
 import { isLoopbackHostname } from '../app/lib/piece-origins'
 import { configuredOrigins, frameSourceOf, previewOriginsFor, type PreviewOrigins } from '../app/lib/origins.server'
+import { newNonce } from './nonce-slots'
 import { sendError } from './respond'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -54,7 +54,7 @@ export function baseSecurityHeaders(env: Env) {
 /** A fresh nonce for this response's inline scripts, and the CSP that allows only them. */
 export function contentSecurity(env: Env, { dev = false } = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = randomBytes(16).toString('base64')
+    const nonce = newNonce()
     res.locals.nonce = nonce
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(env, nonce, { dev, origins: previewOriginsFor(req.get('host'), env) }))
     next()

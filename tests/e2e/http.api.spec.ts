@@ -97,6 +97,26 @@ test.describe('security basics', () => {
     expect(second.headers()['cache-control']).toContain('s-maxage=60')
   })
 
+  test('every shared copy of a page carries a CSP nonce of its own, the one its scripts use', async ({ request }) => {
+    const nonces: string[] = []
+    let hits = 0
+    let scriptsSeen = 0
+    for (const path of ['/landing', '/landing', '/landing', '/signin', '/signin', '/signin']) {
+      const response = await request.get(path, { headers: { 'accept-encoding': 'gzip, br' } })
+      const nonce = /'nonce-([^']+)'/.exec(response.headers()['content-security-policy'] ?? '')?.[1]
+      if (!nonce) throw new Error(`${path} has no nonce in its policy`)
+      if (response.headers()['x-page-cache'] === 'hit') hits += 1
+      // The decoded page's scripts carry exactly the nonce its policy allows.
+      const scripts = [...(await response.text()).matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((match) => match[1])
+      scriptsSeen += scripts.length
+      for (const script of scripts) expect(script).toBe(nonce)
+      nonces.push(nonce)
+    }
+    expect(scriptsSeen).toBeGreaterThan(0)
+    expect(hits).toBeGreaterThanOrEqual(4)
+    expect(new Set(nonces).size).toBe(nonces.length)
+  })
+
   test('the preview origin answers on its own port', async ({ request }) => {
     const response = await request.get(`http://localhost:${PREVIEW_PORT}/healthz`)
     expect(response.status()).toBe(200)

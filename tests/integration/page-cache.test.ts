@@ -7,6 +7,7 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { chooseEncoding, compressDocuments, precompressDirectory, precompressedAssets } from '../../server/compression'
+import { newNonce } from '../../server/nonce-slots'
 import { PageCache } from '../../server/page-cache'
 
 /**
@@ -40,6 +41,14 @@ beforeAll(async () => {
     res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
     res.setHeader('Vary', 'Cookie')
     res.type('html').send(`${PAGE}<!-- ${req.get('host')} -->`)
+  })
+  // As server.ts: the policy's nonce is made per response before the page renders with it.
+  app.get('/nonced', (_req, res) => {
+    const nonce = newNonce()
+    res.locals.nonce = nonce
+    res.setHeader('Content-Security-Policy', `script-src 'self' 'nonce-${nonce}'`)
+    res.setHeader('Cache-Control', 'public, max-age=0, s-maxage=60')
+    res.type('html').send(`<script nonce="${nonce}">1</script>${PAGE}<script nonce="${nonce}" type="module">2</script>`)
   })
   app.get('/events', (_req, res) => {
     res.setHeader('Content-Type', 'text/event-stream')
@@ -117,6 +126,28 @@ describe('the page cache in front of Express', () => {
     expect(gunzipSync(gzip.body).equals(page)).toBe(true)
     expect((await get('/public?first')).body.equals(page)).toBe(true)
     expect(gzip.headers.vary).toBe('Cookie, Accept-Encoding')
+  })
+
+  it('gives every copy a nonce of its own, in its policy and in its page, and keeps the page otherwise as rendered', async () => {
+    const nonceOf = (response: { headers: Record<string, string | string[] | undefined> }) =>
+      /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1] ?? 'none'
+    const first = await get('/nonced')
+    const plain = await get('/nonced')
+    const preferringBrotli = await get('/nonced', { 'accept-encoding': 'gzip, deflate, br' })
+    const gzip = await get('/nonced', { 'accept-encoding': 'gzip' })
+    expect(new Set([first, plain, preferringBrotli, gzip].map(nonceOf)).size).toBe(4)
+    for (const copy of [plain, preferringBrotli, gzip]) {
+      expect(copy.headers['x-page-cache']).toBe('hit')
+      expect(Number(copy.headers['content-length'])).toBe(copy.body.length)
+      const page = (copy.headers['content-encoding'] === 'gzip' ? gunzipSync(copy.body) : copy.body).toString()
+      expect(page).toBe(first.body.toString().split(nonceOf(first)).join(nonceOf(copy)))
+      expect(page.split(`nonce="${nonceOf(copy)}"`)).toHaveLength(3)
+    }
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(preferringBrotli.headers['content-encoding']).toBe('gzip')
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gzip.body.length).toBeLessThan(plain.body.length / 4)
+    expect(gzip.headers.vary).toBe('Accept-Encoding')
   })
 
   it('never compresses an event stream, which must arrive as it is written', async () => {
