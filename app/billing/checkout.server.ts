@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { sql } from '~/lib/db.server'
-import { getEnv } from '~/lib/env.server'
 import { DomainError } from '~/lib/errors'
 import { ensureCustomer, withBillingLock } from './customers.server'
 import { ProviderFailure } from './failure.server'
@@ -17,19 +16,19 @@ const RETRY_KEY_HOURS = 23
 type Attempt = { provider: string; key: string; params: string; url: string | null; ageMinutes: number }
 
 /**
- * Spec 1 §7 call 3: a checkout for PLUS that comes back to `returnPath` (a path on our own
- * origin), through the return page after a payment. One customer per user, created once; one session for repeated requests; the
+ * Spec 1 §7 call 3: a checkout for PLUS that comes back to `returnPath` on `appOrigin` (the
+ * app's origin as the user opened it), through the return page after a payment. One customer per user, created once; one session for repeated requests; the
  * same idempotency key when a failed attempt is retried, so a lost answer never makes a
  * second session. A PLUS user is refused (409).
  */
-export async function startCheckout(user: { id: number; email: string }, returnPath: string): Promise<{ url: string }> {
+export async function startCheckout(user: { id: number; email: string }, returnPath: string, appOrigin: string): Promise<{ url: string }> {
   const provider = getBillingProvider()
   return withBillingLock(user.id, async () => {
     if (await isPlus(sql, user.id)) throw new DomainError('conflict', BILLING_MESSAGES.alreadyPlus)
     const customerId = await ensureCustomer(provider, user)
     // Paid: the return page, which waits for the subscription before going on. Cancelled: straight back.
-    const successUrl = `${getEnv().APP_ORIGIN}${checkoutReturnHref(returnPath)}`
-    const cancelUrl = `${getEnv().APP_ORIGIN}${returnPath}`
+    const successUrl = `${appOrigin}${checkoutReturnHref(returnPath)}`
+    const cancelUrl = `${appOrigin}${returnPath}`
     const params = JSON.stringify({ customerId, successUrl, cancelUrl })
     const [previous] = await sql<Attempt[]>`
       select provider, idempotency_key as key, params, url, extract(epoch from now() - created_at)::float8 / 60 as "ageMinutes"

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { PendingQuery, Row } from 'postgres'
 import { sql, type Db } from '~/lib/db.server'
-import type { Env } from '~/lib/env.server'
 import { DomainError } from '~/lib/errors'
 import type { BillingProvider, ProviderSubscription } from './provider.server'
 import { BILLING_MESSAGES } from './schema'
@@ -32,7 +31,7 @@ const toSubscription = (row: SubscriptionRow): ProviderSubscription => ({ ...row
  * The local provider: Stripe's state machine kept in our own tables, with no network and no
  * payment. Its checkout is the app's local test checkout page (`/billing/local-checkout/{id}`).
  */
-export function createLocalProvider(env: Env): BillingProvider {
+export function createLocalProvider(): BillingProvider {
   /** Changes a live subscription, as Stripe refuses to change one that ended. */
   const update = async (subscriptionId: string, change: PendingQuery<Row[]>, refusal: string) => {
     const [row] = await sql<SubscriptionRow[]>`
@@ -49,7 +48,8 @@ export function createLocalProvider(env: Env): BillingProvider {
       await sql`
         insert into local_billing_checkouts (id, customer_id, user_id, success_url, cancel_url)
         values (${id}, ${customerId}, ${userId}, ${successUrl}, ${cancelUrl})`
-      return { id, url: `${env.APP_ORIGIN}/billing/local-checkout/${id}` }
+      // On the origin the user opened the app at, where their session is: the one the way back names.
+      return { id, url: `${new URL(successUrl).origin}/billing/local-checkout/${id}` }
     },
     listSubscriptions: async (customerId) =>
       (

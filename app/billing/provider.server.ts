@@ -83,7 +83,7 @@ export function getBillingProvider(env: Env = getEnv()): BillingProvider {
   const cache = providers
   let provider = cache.get(env)
   if (!provider) {
-    provider = env.billing === 'stripe' ? createStripeProvider(env) : env.billing === 'local' ? createLocalProvider(env) : OFF
+    provider = env.billing === 'stripe' ? createStripeProvider(env) : env.billing === 'local' ? createLocalProvider() : OFF
     cache.set(env, provider)
   }
   return provider

@@ -11,11 +11,15 @@ export type UpgradeFormOutcome = { kind: 'checkout'; url: string } | { kind: 'do
  * subscription, then sets the cap; updating sets the cap only. A refusal is thrown (the
  * form kit says it as the mode's failure toast), except that the user has PLUS already.
  */
-export async function applyUpgradeForm(user: { id: number; email: string }, form: UpgradeForm, returnTo: string): Promise<UpgradeFormOutcome> {
+export async function applyUpgradeForm(
+  user: { id: number; email: string },
+  form: UpgradeForm,
+  { returnTo, appOrigin }: { returnTo: string; appOrigin: string },
+): Promise<UpgradeFormOutcome> {
   try {
     switch (form.intent) {
       case 'upgrade-to-plus':
-        return { kind: 'checkout', ...(await startCheckout(user, returnTo)) }
+        return { kind: 'checkout', ...(await startCheckout(user, returnTo, appOrigin)) }
       case 'enable-usage-based-pricing':
         await enableUsageBasedPricing(user.id)
         await setPriceCap(user.id, budgetOf(form))

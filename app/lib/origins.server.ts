@@ -49,6 +49,15 @@ export function previewOriginsFor(host: string | undefined, env: Env = getEnv())
 
 export const previewOriginsOf = (request: Request, env?: Env) => previewOriginsFor(new URL(request.url).host, env)
 
+/**
+ * The app's origin as this request was addressed to it (issue 37.6): an address we hand out
+ * (a checkout's way back) follows the address the page was opened at, as its previews do, so
+ * a user at 127.0.0.1 or at a local-network address is never sent to `localhost`, where they
+ * are signed out (or, on a phone, at another machine). An address that is not the app's own
+ * gets the configured APP_ORIGIN.
+ */
+export const appOriginOf = (request: Request, env?: Env) => previewOriginsOf(request, env).app
+
 /** The origin a Piece's code runs on for these origins. */
 export const pieceOriginIn = (origins: PreviewOrigins, pieceId: number) => (origins.perPiece ? pieceOrigin(origins.preview, pieceId) : origins.preview)
 

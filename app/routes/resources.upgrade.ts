@@ -6,6 +6,7 @@ import { BILLING_MESSAGES, modeOfForm, UPGRADE_FORM_WORDS, UpgradeFormSchema, ty
 import { applyUpgradeForm } from '~/billing/upgrade-form.server'
 import { answerForm } from '~/lib/form-kit.server'
 import { upgradeHref } from '~/lib/payment-dialog'
+import { appOriginOf } from '~/lib/origins.server'
 import { isDocumentSubmission } from '~/lib/submission.server'
 import { answerWhenUnreachable, replyWhenUnreachable } from '~/lib/unreachable'
 import { getUsage } from '~/usage/usage.server'
@@ -45,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
     refusal: user ? null : { message: AUTH_REQUIRED_MESSAGE, status: 401 },
     run: async (form, { sent, fromPage, refuse }) => {
       const back = returnTo(sent)
-      const outcome = await applyUpgradeForm(user!, form, back)
+      const outcome = await applyUpgradeForm(user!, form, { returnTo: back, appOrigin: appOriginOf(request) })
       if (outcome.kind === 'checkout') return redirect(outcome.url)
       // PLUS already: nothing to pay for; without JavaScript the dialog closes.
       if (outcome.kind === 'already-plus') return refuse({ message: BILLING_MESSAGES.alreadyPlus, status: 409, ofSent: true, back })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { sql } from '../../app/lib/db.server'
+import { getEnv } from '../../app/lib/env.server'
 import * as localCheckout from '../../app/routes/billing.local-checkout'
 import * as billingReturn from '../../app/routes/billing.return'
 import * as sub from '../../app/routes/api/api.private.users.sub'
@@ -63,6 +64,44 @@ describe('the payment dialog action', () => {
     expect(refused).toMatchObject({ status: 403, body: { upgrade: 'upgrade-to-plus', toast: { title: 'Failed to enable usage-based pricing' } } })
     const page = await post(free, { intent: 'update-usage-based-pricing', preset: '5', returnTo: '/explore' }, PAGE)
     expect(page.location).toBe('/explore?upgrade=plus')
+  })
+})
+
+describe("the checkout's addresses", () => {
+  const checkoutFrom = async (origin: string) => {
+    const user = await newUser('origin')
+    const cookie = await sessionCookieFor(user)
+    const request = new Request(`${origin}/resources/upgrade`, {
+      method: 'POST',
+      headers: { cookie, ...PAGE },
+      body: new URLSearchParams({ returnTo: '/explore' }),
+    })
+    const answer = await upgrade.action({ request, context: ROUTE_CONTEXT, params: {} })
+    const [urls] = await sql<{ successUrl: string; cancelUrl: string }[]>`
+      select success_url as "successUrl", cancel_url as "cancelUrl" from local_billing_checkouts where user_id = ${user.id}`
+    return { location: answer instanceof Response ? answer.headers.get('location') : null, ...urls }
+  }
+
+  it('follow the address the app was opened at, as its previews do: the checkout, the way back after paying and after cancelling', async () => {
+    const { PORT, APP_ORIGIN } = getEnv()
+    for (const origin of [`http://127.0.0.1:${PORT}`, `http://localhost:${PORT}`, `http://192.168.1.5:${PORT}`, `http://box.local:${PORT}`]) {
+      const checkout = await checkoutFrom(origin)
+      expect(checkout.location).toMatch(new RegExp(`^${origin}/billing/local-checkout/lcs_`))
+      expect(checkout.successUrl).toBe(`${origin}/billing/return?to=%2Fexplore`)
+      expect(checkout.cancelUrl).toBe(`${origin}/explore`)
+    }
+    // An address that is not the app's own hands out the configured one.
+    const elsewhere = await checkoutFrom('http://pieces.example')
+    expect(elsewhere.location).toMatch(new RegExp(`^${APP_ORIGIN}/billing/local-checkout/`))
+    expect(elsewhere.cancelUrl).toBe(`${APP_ORIGIN}/explore`)
+  })
+
+  it('follow it for an API client too', async () => {
+    const user = await newUser('origin')
+    const { PORT } = getEnv()
+    const request = new Request(`http://127.0.0.1:${PORT}/api/private/users/sub?returnURL=settings`, { method: 'POST', headers: user.auth })
+    const answer = (await sub.action({ request, context: ROUTE_CONTEXT, params: {} })) as Response
+    expect(((await answer.json()) as { url: string }).url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${PORT}/billing/local-checkout/`))
   })
 })
 

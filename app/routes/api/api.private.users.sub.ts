@@ -3,6 +3,7 @@ import { safeRedirect } from '~/accounts/redirects.server'
 import { startCheckout } from '~/billing/checkout.server'
 import { CheckoutQuery } from '~/billing/schema'
 import { apiJson, parseOrFail, rejectGet, requireMethod } from '~/lib/api.server'
+import { appOriginOf } from '~/lib/origins.server'
 
 export const loader = rejectGet
 
@@ -14,5 +15,5 @@ export const action = privateRoute(async ({ user }, { request }) => {
   requireMethod(request, 'POST')
   const { returnURL } = parseOrFail(CheckoutQuery, Object.fromEntries(new URL(request.url).searchParams))
   const returnPath = safeRedirect(`/${(returnURL ?? '').replace(/^\/+/, '')}`, '/settings')
-  return apiJson(await startCheckout(user, returnPath))
+  return apiJson(await startCheckout(user, returnPath, appOriginOf(request)))
 })
