@@ -15,7 +15,7 @@ import tseslint from 'typescript-eslint'
  * from importing what sits above it. ESLint keeps only the last `no-restricted-imports` that
  * matches a file, so each folder's entry lists every wall that applies to it.
  */
-const FEATURES = ['accounts', 'billing', 'chat', 'generation', 'pieces', 'settings', 'shell', 'site', 'usage']
+const FEATURES = ['accounts', 'billing', 'chat', 'generation', 'piece-data', 'pieces', 'settings', 'shell', 'site', 'usage']
 /** A feature folder as an import names it: by the `~/` alias or relatively, from its sibling or from one level deeper. */
 const feature = (...names) => names.flatMap((name) => [`~/${name}/*`, `../${name}/*`, `../../${name}/*`])
 const above = {
@@ -167,6 +167,7 @@ export default tseslint.config(
           feature('chat', 'generation'),
           'pieces/ does not import the chat page or the engine: they build Pieces, not the other way round. The draft and its stored shape live in pieces/.',
         ),
+        wall(feature('piece-data'), "pieces/ does not import piece-data/: a Piece's data belongs to a Piece, not the other way round."),
       ),
     },
   },
@@ -187,7 +188,7 @@ export default tseslint.config(
         walls.app,
         walls.routes,
         wall(
-          feature('billing', 'chat', 'generation', 'pieces', 'settings', 'shell', 'site', 'usage'),
+          feature('billing', 'chat', 'generation', 'piece-data', 'pieces', 'settings', 'shell', 'site', 'usage'),
           'accounts/ sits below every other feature: they read the account (its plan, its preferences), not the other way round.',
         ),
       ),

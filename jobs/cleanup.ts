@@ -4,12 +4,14 @@ import { SIGN_IN_LOCKOUT_MINUTES } from '../app/lib/constants'
 import { sql } from '../app/lib/db.server'
 import { pruneViews } from '../app/pieces/remixes.server'
 import { pruneCheckResults } from '../app/checks/checks.server'
+import { pruneDataChanges } from '../app/piece-data/store.server'
 
 /**
  * Hourly: drops rate-limit windows older than a day, sign-in failure counts older than
  * the lockout and stream events older than a day (none can matter any more), view marks
  * past their window and views too old to trend (issue 32.4), check results older than 30
- * days but a check's latest (issue 31), and ends generations whose
+ * days but a check's latest (issue 31), changes to Pieces' shared data older than a day (a
+ * page that was away longer reads the data again; issue 39), and ends generations whose
  * worker died. Images are collected by jobs/image-gc.ts.
  */
 export async function runCleanup() {
@@ -20,6 +22,7 @@ export async function runCleanup() {
     staleGenerations: await endStaleGenerations(),
     pieceViews: await pruneViews(),
     checkResults: await pruneCheckResults(),
+    dataChanges: await pruneDataChanges(),
   }
 }
 

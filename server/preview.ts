@@ -13,6 +13,8 @@ import {
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
 import { DATABASE_UNAVAILABLE_MESSAGE, SERVER_ERROR_MESSAGE } from '../app/lib/messages'
 import { logger } from '../app/lib/log.server'
+import { DATA_PATH_PREFIX } from '../app/piece-data/schema'
+import { createPieceDataApi } from './piece-data-api'
 
 const log = logger('preview')
 
@@ -34,6 +36,22 @@ export function pieceContentSecurityPolicy(appOrigins: string[]) {
     "form-action 'self'",
     `frame-ancestors ${appOrigins.join(' ')}`,
   ].join('; ')
+}
+
+const BASE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+}
+
+/** A short text answer (a refusal, an error) that only the app's own origins may frame. */
+function plainAnswer(res: ServerResponse, status: number, text: string, ancestors: string[]) {
+  res.writeHead(status, {
+    ...BASE_HEADERS,
+    'Content-Security-Policy': `frame-ancestors 'self' ${ancestors.join(' ')}`,
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+  })
+  res.end(text)
 }
 
 /** `make` remembered for up to `max` keys (then forgotten all at once). */
@@ -59,29 +77,18 @@ function memo<T>(make: (key: string) => T, max = 16) {
  * kind of request and serves it a lot.
  */
 export function createPreviewHandler(env: Env) {
-  const baseHeaders = {
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-  }
   // By the app origins that may frame them: the configured ones, or one local-network
   // address. Few in practice; the bound keeps a stream of made-up Host headers from growing them.
   const headersFor = memo((ancestors: string) => ({
-    ...baseHeaders,
+    ...BASE_HEADERS,
     'Content-Security-Policy': pieceContentSecurityPolicy(ancestors.split(' ')),
     'Cache-Control': 'private, no-cache',
   }))
   const runnerFor = memo((ancestors: string) => Buffer.from(runnerDocument(ancestors.split(' '))))
   const cache = new Map<string, PreviewDocument>()
+  const dataApi = createPieceDataApi(env)
 
-  const plain = (res: ServerResponse, status: number, text: string, ancestors = env.APP_ORIGINS) => {
-    res.writeHead(status, {
-      ...baseHeaders,
-      'Content-Security-Policy': `frame-ancestors 'self' ${ancestors.join(' ')}`,
-      'Content-Type': 'text/plain; charset=utf-8',
-      'Cache-Control': 'no-store',
-    })
-    res.end(text)
-  }
+  const plain = (res: ServerResponse, status: number, text: string, ancestors = env.APP_ORIGINS) => plainAnswer(res, status, text, ancestors)
 
   let cachedBytes = 0
 
@@ -106,6 +113,10 @@ export function createPreviewHandler(env: Env) {
   return async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const url = new URL(req.url ?? '/', 'http://preview')
+      if (url.pathname.startsWith(`${DATA_PATH_PREFIX}/`)) {
+        const host = previewHostOf(req.headers.host, env)
+        return host ? await dataApi(req, res, url, host.pieceId) : plain(res, 404, 'Not found')
+      }
       if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed')
       if (url.pathname === '/healthz') {
         res.writeHead(200, { 'Content-Type': 'application/json' })

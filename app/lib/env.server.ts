@@ -53,6 +53,10 @@ const schema = z.object({
   RATE_LIMIT_FORMS_PER_MINUTE: perMinute.default(10),
   RATE_LIMIT_MUTATIONS_PER_MINUTE: perMinute.default(120),
   RATE_LIMIT_READS_PER_MINUTE: perMinute.default(1200),
+  // A Piece's own data (issue 39): per Piece and space, at most this much and this many rows; per visitor, this many writes a minute.
+  PIECE_DATA_QUOTA_MB: z.coerce.number().min(0.01).max(10_000).default(10),
+  PIECE_DATA_MAX_RECORDS: z.coerce.number().int().min(1).max(10_000_000).default(20_000),
+  PIECE_DATA_WRITES_PER_MINUTE: perMinute.default(120),
   // Images in an S3-compatible bucket when S3_BUCKET is set; otherwise in DATA_DIR/images.
   S3_BUCKET: z
     .string()
