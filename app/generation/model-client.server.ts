@@ -166,7 +166,10 @@ async function withRetries<T>(model: ModelId, signal: AbortSignal, attempt: (clo
       if (stalled) throw stalled
       const wait = retry < MODEL_RETRIES ? retryWait(error, retry) : null
       if (wait === null || waited + wait > MODEL_RETRY_WAIT_MS || signal.aborted) throw describeModelError(error, model)
-      log.info({ status: error instanceof APIError ? error.status : undefined, waitMs: Math.round(wait), retry: retry + 1 }, 'model server turned the call away; trying again')
+      log.info(
+        { status: error instanceof APIError ? error.status : undefined, waitMs: Math.round(wait), retry: retry + 1 },
+        'model server turned the call away; trying again',
+      )
       await sleep(wait, undefined, { signal })
       waited += wait
     }

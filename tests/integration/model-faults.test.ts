@@ -53,7 +53,8 @@ async function owner() {
 }
 type Owner = Awaited<ReturnType<typeof owner>>
 
-const sendMessage = (user: Owner, message: string) => postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message })
+const sendMessage = (user: Owner, message: string) =>
+  postJson(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message })
 
 const tokensOf = async (userId: number) =>
   (await sql<{ tokens: number }[]>`select coalesce(sum(tokens), 0)::int as tokens from usage_days where user_id = ${userId}`)[0]!.tokens
