@@ -1,8 +1,9 @@
 import { PIECE_CODE_MAX } from '~/pieces/schema'
 
 /**
- * Issue 37.2–4: what the user is told when a turn fails, each fault in its own words (the
- * details stay in the log). Every one of them ends the turn at no charge, so each says so.
+ * What the user is told when a turn fails (the details stay in the log): since issue
+ * 37.2–4 each fault of the model server in its own words. Every one of them ends the turn
+ * at no charge, so each says so.
  */
 export const FAILURE_MESSAGES = {
   /** MODEL_IDLE_SECONDS passed without a word from the model server (before its first token or between two). */
@@ -18,6 +19,8 @@ export const FAILURE_MESSAGES = {
   unavailable: 'The model server is unavailable right now. No tokens were charged; please try again.',
   tooLong: 'The model took too long to answer. No tokens were charged; please try again.',
   failed: 'Something went wrong while building. No tokens were charged; please try again.',
+  /** The generation's worker died, and so did the one that took it over. */
+  workerLost: 'The generation stopped responding. No tokens were charged.',
 } as const
 
 export type ModelFaultKind = 'stalled' | 'busy' | 'unknownModel' | 'cutOff' | 'garbled' | 'empty' | 'tooBig' | 'unavailable'
@@ -39,7 +42,8 @@ export class ModelFault extends Error {
   }
 }
 
-const fault = {
+/** The faults, each with its words and its log line. */
+export const modelFault = {
   stalled: (seconds: number) => new ModelFault('stalled', FAILURE_MESSAGES.stalled, `the model server sent nothing for ${seconds} s (MODEL_IDLE_SECONDS)`),
   busy: (detail: string) => new ModelFault('busy', FAILURE_MESSAGES.busy, detail),
   unknownModel: (name: string, setting: string) =>
@@ -55,4 +59,3 @@ const fault = {
   tooBig: (detail: string) => new ModelFault('tooBig', FAILURE_MESSAGES.tooBig, detail),
   unavailable: (detail: string) => new ModelFault('unavailable', FAILURE_MESSAGES.unavailable, detail, 'error'),
 }
-export { fault as modelFault }
