@@ -126,9 +126,14 @@ describe('a model server that fails says what happened (issue 37.3)', () => {
     steering.remove()
   })
 
-  it('does not wait for a Retry-After longer than its bound: the busy words at once', async () => {
-    await expectFault('busy for an hour', { status: 429, retryAfter: '3600' }, FAILURE_MESSAGES.busy)
-    expect(callsFor('busy for an hour')).toBe(1 + 3)
+  it('does not wait for a Retry-After longer than its bound, in seconds or as a date: the busy words at once', async () => {
+    for (const [message, retryAfter] of [
+      ['busy for an hour', '3600'],
+      ['busy until tomorrow', new Date(Date.now() + 86_400_000).toUTCString()],
+    ]) {
+      await expectFault(message, { status: 429, retryAfter }, FAILURE_MESSAGES.busy)
+      expect(callsFor(message)).toBe(1 + 3)
+    }
   })
 
   it('names a model the server does not have, and the log names the setting to change', async () => {
