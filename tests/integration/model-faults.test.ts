@@ -130,7 +130,7 @@ describe('a model server that fails says what happened (issue 37.3)', () => {
     for (const [message, retryAfter] of [
       ['busy for an hour', '3600'],
       ['busy until tomorrow', new Date(Date.now() + 86_400_000).toUTCString()],
-    ]) {
+    ] as const) {
       await expectFault(message, { status: 429, retryAfter }, FAILURE_MESSAGES.busy)
       expect(callsFor(message)).toBe(1 + 3)
     }
