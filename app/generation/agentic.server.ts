@@ -8,8 +8,9 @@ import { getEnv } from '~/lib/env.server'
 import { getOwnPiece, getViewablePieceByName } from '~/pieces/pieces.server'
 import { holdTokens, releaseHold } from '~/usage/limits.server'
 import { isPlus } from '~/accounts/plan.server'
-import { DEFAULT_MODEL, modelRequiresSubscription, normalizeModel } from '~/lib/models'
-import { openai } from './model-client.server'
+import { DEFAULT_MODEL, modelRequiresSubscription, normalizeModel, type ModelId } from '~/lib/models'
+import { completeOnce } from './model-client.server'
+import { ModelFault } from './model-failures'
 import { estimatePromptTokens, estimateTokens } from './tokens'
 import { logger } from '~/lib/log.server'
 import { jsonValue, lines, text } from '~/lib/text'
@@ -51,7 +52,7 @@ const messagesOf = (instruction: string, input: string): ChatCompletionMessagePa
 ]
 
 /** `maxTokens` caps the answer, so the call's prompt and answer fit in its hold. */
-async function runModel(model: string, instruction: string, input: string, maxTokens: number, signal: AbortSignal) {
+async function runModel(model: ModelId, instruction: string, input: string, maxTokens: number, signal: AbortSignal) {
   const env = getEnv()
   if (!env.OPENAI_API_KEY) {
     // The offline generator is honest about what it is: it echoes the request as data.
@@ -64,12 +65,8 @@ async function runModel(model: string, instruction: string, input: string, maxTo
     const result = JSON.stringify(data)
     return { answer: result, tokens: estimateTokens(instruction) + estimateTokens(input) + estimateTokens(result) }
   }
-  const completion = await openai().chat.completions.create(
-    { model, messages: messagesOf(instruction, input), max_completion_tokens: maxTokens },
-    { signal, timeout: 60_000 },
-  )
-  const answer = completion.choices[0]?.message?.content ?? ''
-  return { answer, tokens: completion.usage?.total_tokens ?? estimateTokens(instruction + input + answer) }
+  const completion = await completeOnce({ model, messages: messagesOf(instruction, input), maxTokens, signal })
+  return { answer: completion.text, tokens: completion.totalTokens ?? estimateTokens(instruction + input + completion.text) }
 }
 
 /** The caller's saved model, or the free one when it needs PLUS and they no longer have it. */
@@ -94,13 +91,22 @@ export async function executeAgentic(user: AccountUser, body: AgenticInput, sign
   const model = await allowedModel(user)
   const prompt = estimatePromptTokens(messagesOf(body.instruction, input))
   const hold = await sql.begin((tx) => holdTokens(tx, user.id, { prompt, answers: AGENTIC_TOKEN_RESERVE }))
+  let failure: unknown = null
   const ran = await runModel(model, body.instruction, input, hold.tokens - prompt, signal).catch((error: unknown) => {
-    log.error({ err: error instanceof Error ? error.message : error }, 'model call failed')
+    failure = error
     return null
   })
   // The hold ends whatever happened; a failed call is charged nothing.
   const tokensUsed = await sql.begin((tx) => releaseHold(tx, user.id, hold, ran?.tokens ?? 0))
-  if (!ran) throw new DomainError('unavailable', 'The action could not be run right now. No tokens were charged.')
+  if (!ran) {
+    // A fault of the model server says which (issue 37.3); anything else, that the action could not run.
+    if (failure instanceof ModelFault) {
+      log[failure.level]({ fault: failure.kind, detail: failure.detail }, `model call failed: ${failure.detail}`)
+      throw new DomainError('unavailable', failure.message)
+    }
+    log.error({ err: failure instanceof Error ? failure.message : failure }, 'model call failed')
+    throw new DomainError('unavailable', 'The action could not be run right now. No tokens were charged.')
+  }
   const { result, data } = parseAgenticAnswer(ran.answer)
   return { result, data, tokensUsed, message: 'Action completed' }
 }

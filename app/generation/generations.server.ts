@@ -19,6 +19,7 @@ import { readDraft, type DraftData, type Exchange } from '~/pieces/draft'
 import { recordExchange, restoreUnbuiltInput } from '~/pieces/draft.server'
 import { queuePosition, queueWait, wakeWorkers, workersAlive } from './dispatch.server'
 import { appendEvent, followPiece } from './events.server'
+import { FAILURE_MESSAGES } from './model-failures'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/lib/models'
 import { turnKind, turnPromptTokens } from './estimate'
 import { SendMessages, type SendInput } from './send-schema'
@@ -355,7 +356,7 @@ export async function endStaleGenerations(pieceId?: number) {
       await requeue(generation)
       continue
     }
-    if (await finishGeneration(generation.id, { status: 'failed', error: 'The generation stopped responding. No tokens were charged.' })) ended += 1
+    if (await finishGeneration(generation.id, { status: 'failed', error: FAILURE_MESSAGES.workerLost })) ended += 1
   }
   return ended
 }

@@ -17,12 +17,14 @@ import {
   targetedStepMessage,
 } from './instructions'
 import { modelServerConfigured, streamCompletion, userContent, type ModelUsage } from './model-client.server'
+import { modelFault } from './model-failures'
 import { offlineBuild } from './offline.server'
 import { applyPatches, completedOperations, type DiffOperation } from './patch'
 import { STATUS_MESSAGES } from './status-messages'
 import { HISTORY_SENT } from './estimate'
 import { estimatePromptTokens, estimateTokens } from './tokens'
 import { logger } from '~/lib/log.server'
+import { PIECE_CODE_MAX } from '~/pieces/schema'
 import { failureWords, summaryWords } from '~/checks/schema'
 
 const log = logger('generation')
@@ -58,8 +60,15 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
   if (!model) calls.push(...(built.calls ?? []))
   // The code as it was asked of (an answer, not a build): nothing to check, accept or reject (issue 26.4).
   if (built.code === input.code) return { ...built, calls, unchanged: true }
+  keepable(built.code)
   const result = input.verify ? await verifyResult(input, report, built, model, calls) : built
+  keepable(result.code)
   return { ...result, calls }
+}
+
+/** Issue 37.4: a page a Piece cannot hold is not checked, shown or charged: the turn fails saying so. */
+function keepable(code: string) {
+  if (code.length > PIECE_CODE_MAX) throw modelFault.tooBig(`the built page has ${code.length} characters, more than ${PIECE_CODE_MAX}`)
 }
 
 type ModelCall = { kind: 'plan' | 'step' | 'retry' | 'repair'; title?: string }

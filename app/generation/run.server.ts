@@ -4,6 +4,7 @@ import { logger } from '~/lib/log.server'
 import { appendEvent } from './events.server'
 import { finishGeneration } from './generations.server'
 import { GENERATION_MAX_MS, type ClaimedGeneration } from './dispatch.server'
+import { FAILURE_MESSAGES, ModelFault } from './model-failures'
 import { runPipeline, TokenBudgetSpent } from './pipeline.server'
 import type { CheckHooks, CheckOutcome, PipelineProgress, RunOnCpu } from './types'
 
@@ -109,20 +110,19 @@ export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: 
       await finishGeneration(generationId, { status: 'stopped', tokensUsed: tokensSoFar })
       return
     }
-    log.error({ err: error }, `generation ${generationId} failed`)
-    await finishGeneration(generationId, { status: 'failed', error: failureMessage(error) })
+    if (error instanceof ModelFault) log[error.level]({ fault: error.kind, detail: error.detail }, `generation ${generationId} failed: ${error.detail}`)
+    else log.error({ err: error }, `generation ${generationId} failed`)
+    await finishGeneration(generationId, { status: 'failed', error: failureMessage(error, controller.signal) })
   } finally {
     unwatch()
     clearTimeout(expiry)
   }
 }
 
-/** What the user is told; the details stay in the log. */
-function failureMessage(error: unknown) {
-  if (error instanceof TokenBudgetSpent) return error.message
-  const text = error instanceof Error ? error.message : ''
-  if (/timed? ?out|took too long/i.test(text)) return 'The model took too long to answer. No tokens were charged; please try again.'
-  if (/ECONNREFUSED|fetch failed|network|socket|5\d\d/i.test(text))
-    return 'The model server is unavailable right now. No tokens were charged; please try again.'
-  return 'Something went wrong while building. No tokens were charged; please try again.'
+/** What the user is told (a fault of the model in its own words); the details stay in the log. */
+function failureMessage(error: unknown, signal: AbortSignal) {
+  if (error instanceof TokenBudgetSpent || error instanceof ModelFault) return error.message
+  // Aborted, not stopped: the generation ran for GENERATION_MAX_MS.
+  if (signal.aborted) return FAILURE_MESSAGES.tooLong
+  return FAILURE_MESSAGES.failed
 }

@@ -12,6 +12,8 @@ describe('parseEnv', () => {
     expect(env.DATA_DIR).toBe('./.data')
     expect(env.DATABASE_URL).toBeUndefined()
     expect(env.BROWSER_NICE).toBe(10)
+    // Issue 37.2: a slow model's first token (25 s) is waited for; a silent server is ended within a minute.
+    expect(env.MODEL_IDLE_SECONDS).toBe(60)
   })
 
   it('names the variable that is wrong', () => {
@@ -20,6 +22,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres/)
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live' })).toThrow(ConfigError)
     expect(() => parseEnv({ BROWSER_NICE: '20' })).toThrow(/BROWSER_NICE/)
+    expect(() => parseEnv({ MODEL_IDLE_SECONDS: '0' })).toThrow(/MODEL_IDLE_SECONDS/)
+    expect(() => parseEnv({ MODEL_IDLE_SECONDS: 'a minute' })).toThrow(/MODEL_IDLE_SECONDS/)
   })
 
   it('refuses a preview port equal to the app port', () => {

@@ -33,6 +33,8 @@ const schema = z.object({
   OPENAI_MODEL_GPT_5: z.string().min(1).optional(),
   OPENAI_MODEL_GPT_4_1: z.string().min(1).optional(),
   OPENAI_MODEL_GPT_4_1_MINI: z.string().min(1).optional(),
+  // A model call the server is silent on this long (before its first token, or between two) is ended (issue 37.2).
+  MODEL_IDLE_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
   STRIPE_SECRET_KEY: z.string().startsWith('sk_', 'must start with sk_').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith('whsec_', 'must start with whsec_').optional(),
   STRIPE_API_URL: optionalUrl,

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import type { Steer } from '../fakes/openai'
 import { expect } from './fixtures'
 
 /** The OpenAI fake that serve.ts starts next to the product (port + 2). */
@@ -7,9 +8,10 @@ const steerings: string[] = []
 
 /**
  * Steers the fake's answers to this test's own requests (those whose messages hold every
- * `match` text): holds them at a point until released, or answers an error instead.
+ * `match` text): holds them at a point until released, answers an error instead, or plays
+ * another fault of a model server (tests/fakes/openai.ts).
  */
-export async function steer(page: Page, steering: { match: string[]; hold?: string; status?: number; error?: string }) {
+export async function steer(page: Page, steering: Steer & { match: string[] }) {
   const { id } = (await (await page.request.post(`${FAKE}/__fake/steer`, { data: steering })).json()) as { id: string }
   steerings.push(id)
   return {

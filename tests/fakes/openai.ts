@@ -16,13 +16,22 @@ export type ChatReply = {
   error?: string
   /** Sent verbatim with status 200 (or `status`), for clients that must survive garbage. */
   raw?: string
+  /** With an error `status`, sent as the Retry-After header (seconds or an HTTP date). */
+  retryAfter?: string
+  /** Answers the whole content however many tokens the request allowed, as a misbehaving server does. */
+  unbounded?: boolean
+  /** A streamed answer that breaks after half its content: the connection reset, or the stream ended without a finish. */
+  cut?: 'reset' | 'end'
+  /** A streamed answer whose second content chunk is not JSON. */
+  garble?: boolean
 }
 
 /**
- * Where a held reply waits for the test: before its headers, after its first content
- * chunk, or with all its content sent but before it finishes.
+ * Where a held reply waits for the test: before its headers, after its headers (sent,
+ * with nothing of the stream after them), after its first content chunk, or with all its
+ * content sent but before it finishes.
  */
-export type HoldPoint = 'headers' | 'first-chunk' | 'finish'
+export type HoldPoint = 'headers' | 'body' | 'first-chunk' | 'finish'
 
 /**
  * A test's steering of the replies to the requests it caused: `match` holds texts that
@@ -32,11 +41,16 @@ export type HoldPoint = 'headers' | 'first-chunk' | 'finish'
  * so a test acts while a generation is provably mid-way instead of hoping the machine is
  * slow enough (`holdTimeoutMs`, default 60 s, ends a forgotten hold).
  */
-export type Steer = Pick<ChatReply, 'status' | 'error' | 'usage'> & {
+export type Steer = Pick<ChatReply, (typeof STEERED_REPLY)[number]> & {
   match?: string | string[]
   hold?: HoldPoint
   holdTimeoutMs?: number
+  /** Steers only the first `times` matching requests; later ones are answered as usual. */
+  times?: number
 }
+
+/** What of a reply a steering may set. */
+const STEERED_REPLY = ['status', 'error', 'usage', 'content', 'retryAfter', 'unbounded', 'cut', 'garble'] as const
 
 export type Steering = {
   id: string
@@ -164,11 +178,12 @@ export function builderPace({ planMs, pageMs }: { planMs: number; pageMs: number
 const HOLD_TIMEOUT_MS = 60_000
 const HELD_WAIT_MS = 30_000
 
-type Rule = Steering & { steer: Steer; matches: (body: ChatRequest) => boolean; at: HoldAt }
+type Rule = Steering & { steer: Steer; matches: (body: ChatRequest) => boolean; take: () => void; at: HoldAt }
 
 /** One steering: which requests it applies to, and the gate its held replies wait at. */
 function rule(steer: Steer, remove: (rule: Rule) => void): Rule {
   const texts = [steer.match ?? []].flat()
+  let used = 0
   let holding = steer.hold !== undefined
   let waiting = 0
   let waiters: Array<() => void> = []
@@ -183,8 +198,12 @@ function rule(steer: Steer, remove: (rule: Rule) => void): Rule {
     id: randomId('steer_', 12),
     steer,
     matches: (body) => {
+      if (steer.times !== undefined && used >= steer.times) return false
       const text = (body.messages ?? []).map((message) => textOf(message.content)).join('\n')
       return texts.every((wanted) => text.includes(wanted))
+    },
+    take: () => {
+      used += 1
     },
     async at(point, signal) {
       if (!holding || steer.hold !== point || signal.aborted) return !signal.aborted
@@ -309,8 +328,9 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
       done.abort()
     })
     const steered = rules.find((candidate) => candidate.matches(body))
-    const { status, error, usage } = steered?.steer ?? {}
-    const reply = { ...(await responder(body)), ...(status !== undefined && { status }), ...(error !== undefined && { error }), ...(usage && { usage }) }
+    steered?.take()
+    const overrides = STEERED_REPLY.flatMap((key) => (steered?.steer[key] === undefined ? [] : [[key, steered.steer[key]]]))
+    const reply: ChatReply = { ...(await responder(body)), ...Object.fromEntries(overrides) }
     const holdAt = steered?.at ?? passThrough
     const pace = options.pace?.(body) ?? {}
     if (!(await pause(pace.delayMs, done.signal))) return
@@ -319,8 +339,10 @@ export async function startOpenAIFake(options: OpenAIFakeOptions = {}): Promise<
       res.writeHead(reply.status ?? 200, { 'content-type': body.stream ? 'text/event-stream' : 'application/json' })
       return void res.end(reply.raw)
     }
-    if (reply.status !== undefined && reply.status >= 400)
+    if (reply.status !== undefined && reply.status >= 400) {
+      if (reply.retryAfter !== undefined) res.setHeader('retry-after', reply.retryAfter)
       return sendError(res, reply.status, reply.error ?? 'The server had an error while processing your request. Sorry about that!')
+    }
     await (body.stream ? stream(res, body, reply, done.signal, holdAt, pace.streamMs) : complete(res, body, reply))
   }, options.port)
 
@@ -346,7 +368,7 @@ function answer(body: ChatRequest, reply: ChatReply): Answer {
   const limit = body.max_completion_tokens ?? body.max_tokens
   let content = reply.content ?? ''
   let finishReason: Answer['finishReason'] = 'stop'
-  if (limit != null && estimateTokens(content) > limit) {
+  if (limit != null && !reply.unbounded && estimateTokens(content) > limit) {
     content = content.slice(0, limit * 4)
     finishReason = 'length'
   }
@@ -380,9 +402,18 @@ async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, 
   const delta = (value: object, finish: string | null = null) => chunk([{ index: 0, delta: value, logprobs: null, finish_reason: finish }])
 
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
+  res.flushHeaders()
+  if (!(await holdAt('body', signal))) return
+  const pieces = (content.match(/\S*\s*/g) ?? []).filter(Boolean).map((piece) => delta({ content: piece }))
+  if (reply.garble) pieces.splice(1, 0, 'data: {"choices": [{"delta": {"content": "an unfinished\n\n')
+  // Half the content, then the connection reset or the stream ended without a finish (a dropped upstream).
+  if (reply.cut) {
+    for (const event of [delta({ role: 'assistant', content: '', refusal: null }), ...pieces.slice(0, Math.ceil(pieces.length / 2))]) res.write(event)
+    return reply.cut === 'reset' ? void res.destroy() : void res.end()
+  }
   const events = [
     delta({ role: 'assistant', content: '', refusal: null }),
-    ...(content.match(/\S*\s*/g) ?? []).filter(Boolean).map((piece) => delta({ content: piece })),
+    ...pieces,
     delta({}, finishReason),
     ...(includeUsage ? [chunk([], { usage: usageObject(usage) })] : []),
     'data: [DONE]\n\n',
@@ -394,10 +425,18 @@ async function stream(res: ServerResponse, body: ChatRequest, reply: ChatReply, 
     if (index >= 2 && index <= finish && !(await pause(gap, signal))) return
     if (index === finish && !(await holdAt('finish', signal))) return
     if (signal.aborted) return
-    res.write(event)
+    // At the pace the client reads, as a server's socket goes: a client that stops reading leaves the rest unsent.
+    if (!res.write(event)) await drained(res, signal)
     if (index === 1 && !(await holdAt('first-chunk', signal))) return
   }
   res.end()
+}
+
+function drained(res: ServerResponse, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    res.once('drain', resolve)
+    signal.addEventListener('abort', () => resolve(), { once: true })
+  })
 }
 
 function envelope(body: ChatRequest, object: string) {
