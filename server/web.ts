@@ -102,7 +102,11 @@ export async function startWeb(runtime: Runtime) {
   runtime.onShutdown(() => close(server))
   // First of all, event streams end (they never do by themselves): their clients resume elsewhere with Last-Event-ID.
   const { eventHub } = await import('../app/generation/events.server')
-  runtime.onShutdown(async () => eventHub().interruptAll())
+  const { dataHub } = await import('../app/piece-data/relay.server')
+  runtime.onShutdown(async () => {
+    eventHub().interruptAll()
+    dataHub().interruptAll()
+  })
 
   for (const line of describeModes(env)) log.info(line)
   return `Pieces is ready at ${env.APP_ORIGIN}`
