@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { defineConfig, type Plugin } from 'vite'
 import { precompressDirectory } from './server/compression'
+import { frameScripts } from './scripts/frame-scripts'
 
 declare module '@remix-run/node' {
   interface Future {
@@ -49,6 +50,7 @@ export default defineConfig({
   },
   plugins: [
     tailwindcss(),
+    frameScripts(),
     precompressAssets(),
     remix({
       ignoredRouteFiles: ['**/*.test.ts', '**/*.test.tsx'],

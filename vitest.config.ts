@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { frameScripts } from './scripts/frame-scripts'
 
 const alias = { '~': fileURLToPath(new URL('./app', import.meta.url)) }
 
@@ -10,6 +11,7 @@ export default defineConfig({
     fileParallelism: false,
     projects: [
       {
+        plugins: [frameScripts()],
         resolve: { alias },
         test: {
           name: 'unit',
@@ -23,6 +25,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [frameScripts()],
         resolve: { alias },
         test: {
           name: 'integration',

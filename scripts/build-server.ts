@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { build } from 'vite'
+import { frameScripts } from './frame-scripts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 /** The compiled process entries (`node build/node/server.js`, `node build/node/worker.js`). */
@@ -19,6 +20,7 @@ export async function buildServer() {
     root: ROOT,
     logLevel: 'warn',
     publicDir: false,
+    plugins: [frameScripts()],
     resolve: { alias: { '~': path.join(ROOT, 'app') } },
     ssr: { target: 'node' },
     build: {

@@ -18,6 +18,7 @@ const INPUTS = [
   'server.ts',
   'worker.ts',
   'scripts/build-server.ts',
+  'scripts/frame-scripts.ts',
   'vite.config.ts',
   'package.json',
   'package-lock.json',

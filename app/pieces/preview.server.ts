@@ -4,6 +4,7 @@ import { configuredOrigins, pieceOriginIn, type PreviewOrigins } from '../lib/or
 import { cookieSecrets } from '../lib/secrets.server'
 import { codeAt, readDraft } from './draft'
 import { starterDocument } from './starter-document'
+import dataClientSource from 'virtual:frame-script/piece-data'
 
 /** A preview address stays valid for at least this long after the page that framed it loaded. */
 const PREVIEW_LINK_SECONDS = 60 * 60
@@ -85,8 +86,18 @@ const STORAGE_FALLBACK = `<script>(function () {
 
 /** A Piece's HTML with the storage fallback first (after its doctype, so the mode is kept). */
 export function withStorageFallback(html: string) {
+  return withPrelude(html, STORAGE_FALLBACK)
+}
+
+/** `pieces.data` (issue 39), ready before the Piece's own scripts run. */
+const DATA_CLIENT = `<script>${dataClientSource.replace(/<\/(script)/gi, '<\\/$1')}</script>`
+
+/** What runs first in a Piece's frame wherever Pieces serves it: the storage fallback and `pieces.data`. */
+const FRAME_PRELUDE = `${STORAGE_FALLBACK}${DATA_CLIENT}`
+
+function withPrelude(html: string, prelude: string) {
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? ''
-  return `${doctype}${STORAGE_FALLBACK}${html.slice(doctype.length)}`
+  return `${doctype}${prelude}${html.slice(doctype.length)}`
 }
 
 /**
@@ -112,7 +123,7 @@ export async function loadPreviewDocument(pieceId: number, kind: PreviewKind, ve
 }
 
 function document(html: string): PreviewDocument {
-  const bytes = Buffer.from(withStorageFallback(html))
+  const bytes = Buffer.from(withPrelude(html, FRAME_PRELUDE))
   return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"` }
 }
 
@@ -135,13 +146,13 @@ export function runnerDocument(appOrigins: string[]) {
   var app = apps.indexOf(ancestor) >= 0 ? ancestor : apps[0];
   var frame = document.getElementById('piece');
   var instance = Math.random().toString(36).slice(2);
-  var fallback = ${JSON.stringify(STORAGE_FALLBACK).replaceAll('</', '<\\/')};
+  var fallback = ${JSON.stringify(FRAME_PRELUDE).replaceAll('</', '<\\/')};
   function withFallback(code) {
     var doctype = (/^\\s*<!doctype[^>]*>/i.exec(code) || [''])[0];
     return doctype + fallback + code.slice(doctype.length);
   }
   addEventListener('message', function (event) {
-    if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && (event.data.type.indexOf('agentic:') === 0 || event.data.type.indexOf('visual:') === 0 || event.data.type.indexOf('check:') === 0)) {
+    if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && (event.data.type.indexOf('agentic:') === 0 || event.data.type.indexOf('visual:') === 0 || event.data.type.indexOf('check:') === 0 || event.data.type.indexOf('data:') === 0)) {
       parent.postMessage(event.data, app);
       return;
     }
@@ -150,6 +161,8 @@ export function runnerDocument(appOrigins: string[]) {
     if (event.data.type === 'piece:runner-hello') parent.postMessage({ type: 'piece:runner-ready', instance: instance }, app);
     if (event.data.type === 'piece:render' && typeof event.data.code === 'string') frame.srcdoc = withFallback(event.data.code);
     if (event.data.type && event.data.type.indexOf('agentic:') === 0 && frame.contentWindow) frame.contentWindow.postMessage(event.data, '*');
+    // Issue 39.3: the app page answers the Piece's request for its data token.
+    if (event.data.type && event.data.type.indexOf('data:') === 0 && frame.contentWindow) frame.contentWindow.postMessage(event.data, location.origin);
     // Issue 30.1: the visual editor's picker runs in the Piece's frame; with the mode on, keys go to it.
     if (event.data.type && event.data.type.indexOf('visual:') === 0 && frame.contentWindow) {
       frame.contentWindow.postMessage(event.data, '*');
