@@ -18,6 +18,7 @@ import { isDatabaseUnavailable } from '../app/lib/db-outage'
 import { measureRequest, metricsEnabled, sendMetrics, serveMetrics, watchQueues } from '../app/lib/metrics.server'
 import { logger } from '../app/lib/log.server'
 import { withRequestLog } from './request-log'
+import { dataHub } from '../app/piece-data/relay.server'
 
 const log = logger('web')
 
@@ -102,7 +103,6 @@ export async function startWeb(runtime: Runtime) {
   runtime.onShutdown(() => close(server))
   // First of all, event streams end (they never do by themselves): their clients resume elsewhere with Last-Event-ID.
   const { eventHub } = await import('../app/generation/events.server')
-  const { dataHub } = await import('../app/piece-data/relay.server')
   runtime.onShutdown(async () => {
     eventHub().interruptAll()
     dataHub().interruptAll()
