@@ -148,7 +148,8 @@ export const CheckWords = {
     pickingKeys: 'Tab moves through the elements, Enter picks one, Escape goes back to using the Piece.',
     pick: 'Pick what must be true',
     backToUsing: 'Back to using the Piece',
-    choose: 'What must be true?',
+    /** Issue 37.9: a pick adds what must be true at once; the other things it could check are offered in its place. */
+    instead: 'Or check instead:',
     nothingToCheck: 'Nothing to check there: pick something that shows text, or a field.',
     noSteps: 'No steps yet.',
     steps: 'Steps',

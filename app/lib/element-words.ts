@@ -30,6 +30,7 @@ export type ElementFacts = {
  * source text into the preview (with the picker and the recorder): it uses nothing outside
  * itself.
  */
+// eslint-disable-next-line max-lines-per-function -- sent as one function's source text into the preview, so its tables live inside it
 export function elementWords(facts: ElementFacts): string {
   const clip = (value: string | undefined) => {
     const flat = (value ?? '').replace(/\s+/g, ' ').trim()
@@ -88,8 +89,11 @@ export function elementWords(facts: ElementFacts): string {
   }
   if (facts.label) return `the ${quoted(clip(facts.label))} field`
   if (facts.placeholder) return `the field showing ${quoted(clip(facts.placeholder))}`
-  // What the page calls it ("the count", "the subtitle") says more than what it shows at the moment.
-  if (idWords && idWords.split(' ').length <= 3 && !['app', 'root', 'main'].includes(idWords)) return `the ${idWords}`
+  // A value the page shows ("0", "12:30") is named by what the page calls it ("the count"); a text says more itself.
+  const value = !text || text.length <= 12 || /^[\d\s.,:%$€£+−-]+$/.test(text)
+  if (idWords && value && idWords.split(' ').length <= 3 && !['app', 'root', 'main'].includes(idWords)) return `the ${idWords}`
+  // A live value with a short name of its own ("Count", "Time left") is that name: "the count".
+  if ((role === 'status' || role === 'timer') && name && name.split(' ').length <= 3) return `the ${name.toLowerCase()}`
   if (kinds[role]) return shown ? `the ${kinds[role]} ${quoted(shown)}` : `the ${kinds[role]}`
   const tags: Record<string, string> = {
     p: 'paragraph',

@@ -163,7 +163,7 @@ describe('versions in words a person understands (issue 37.9)', () => {
     expect(summary('<button id="plus"', 'button', [{ kind: 'style', property: 'font-size', from: '', to: '20px' }])).toBe(
       'set the font size of the ‘Increase’ button to 20px',
     )
-    expect(summary('<p class="note"', 'p', [{ kind: 'remove', from: OFFLINE_NOTE }])).toBe('removed the offline note')
+    expect(summary('<p class="note"', 'p', [{ kind: 'remove', from: OFFLINE_NOTE }])).toBe('removed the paragraph ‘Made by the offline gen…’')
     const plain = '<!doctype html><p>Click to add one to the count</p>'
     const hidden = applyVisualEdits(plain, {
       version: documentVersion(plain),
