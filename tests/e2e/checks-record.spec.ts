@@ -132,7 +132,7 @@ test('typing, choosing and keys are steps; a step can be removed; Escape in the 
   // A list item adds how many there are at once, and offers that its text shows instead.
   await panel.getByRole('button', { name: CheckWords.recording.pick }).click()
   await expect(panel.getByTestId('record-hint')).toHaveText(CheckWords.recording.picking)
-  await preview.getByText('eggs').click()
+  await preview.getByText('eggs', { exact: true }).click()
   const count = stepWords({ action: 'expect-count', target: { by: 'role', role: 'listitem' }, count: 2 })
   const shown = stepWords({ action: 'expect-shown', text: 'eggs' })
   await expect(steps).toHaveCount(6)
@@ -146,7 +146,7 @@ test('typing, choosing and keys are steps; a step can be removed; Escape in the 
   await expect(steps.last()).toHaveText(shown)
   await expect(options).toHaveCount(0)
   await panel.getByRole('button', { name: CheckWords.recording.pick }).click()
-  await preview.getByText('eggs').click()
+  await preview.getByText('eggs', { exact: true }).click()
   await expect(steps).toHaveCount(7)
   await expect(steps.last()).toHaveText(count)
   await panel.getByRole('button', { name: CheckWords.recording.removeStep(6) }).click()
