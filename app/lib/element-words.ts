@@ -81,6 +81,10 @@ export function elementWords(facts: ElementFacts): string {
   if (tag === 'h1') return shown ? `the title ${quoted(shown)}` : 'the title'
   if (/^h[2-6]$/.test(tag) || role === 'heading') return shown ? `the heading ${quoted(shown)}` : 'the heading'
   if (role === 'button' || tag === 'button') return shown ? `the ${quoted(shown)} button` : idWords ? `the ${idWords} button` : 'the button'
+  if (['checkbox', 'radio', 'switch'].includes(role)) {
+    const label = clip(facts.label) || shown
+    return label ? `the ${kinds[role]} ${quoted(label)}` : `the ${kinds[role]}`
+  }
   if (fields.includes(role) || /^(?:input|textarea|select)$/.test(tag)) {
     const label = clip(facts.label) || name
     if (label) return `the ${quoted(label)} field`
