@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core'
 import { offlineGenerate, type OfflineResult } from '../app/generation/offline'
+import { documentVersion, type VisualChange } from '../app/generation/visual/edits'
+import { applyVisualEdits } from '../app/generation/visual/splice'
 
 /**
  * What the offline builder should make of real requests (issue 13.2): each first prompt
@@ -13,9 +15,23 @@ import { offlineGenerate, type OfflineResult } from '../app/generation/offline'
  * computed style.
  */
 export type Step = ['fill', string, string] | ['click', string, number?] | ['text', string, string] | ['style', string, string, string]
-/** A first prompt: the kind it must build and what the page must hold; or (`answer`) a prompt it must answer, building nothing, with `says` in the answer. */
-export type PromptCase = { prompt: string; kind: string; has?: string[]; works?: Step[] } | { prompt: string; answer: true; says?: string[] }
-export type FollowUpCase = { base: string; request: string; has?: string[]; lacks?: string[]; answer?: true; says?: string[]; works?: Step[] }
+/**
+ * A first prompt: the kind it must build and what the page must hold (and `says`: what its
+ * answer must say beside the build); or (`answer`) a prompt it must answer, building nothing,
+ * with `says` in the answer.
+ */
+export type PromptCase = { prompt: string; kind: string; has?: string[]; says?: string[]; works?: Step[] } | { prompt: string; answer: true; says?: string[] }
+/** `visual`: a visual edit made to the base page first (the element whose start tag begins with `at`, and its changes). */
+export type FollowUpCase = {
+  base: string
+  request: string
+  visual?: { at: string; changes: VisualChange[] }
+  has?: string[]
+  lacks?: string[]
+  answer?: true
+  says?: string[]
+  works?: Step[]
+}
 
 export const PROMPTS: PromptCase[] = [
   { prompt: 'a tip calculator', kind: 'tip-calculator', has: ['Tip calculator', 'id="bill"'] },
@@ -107,6 +123,12 @@ export const PROMPTS: PromptCase[] = [
   { prompt: 'roll a d6', kind: 'dice', has: ['6 sides'] },
   { prompt: 'a guessing game', kind: 'guess-the-number' },
   { prompt: 'a blue pomodoro timer', kind: 'pomodoro', has: ['--accent: #2563eb;'] },
+  // Issue 37.8: data shared between visitors does not exist yet; a one-person version is built, and the answer says so.
+  {
+    prompt: 'a shared grocery budget where each roommate pays their share',
+    kind: 'expense-tracker',
+    says: ['Built for one person', 'cannot share data between the people who open it'],
+  },
   // Issue 26.4: a subject the catalogue lacks is answered, never built as another app.
   { prompt: 'a quiz about dinosaurs, 5 questions', answer: true, says: ['“dinosaurs”'] },
   { prompt: 'a movie trivia quiz', answer: true, says: ['“movie”'] },
@@ -331,6 +353,51 @@ export const FOLLOW_UPS: FollowUpCase[] = [
     has: ['--background: #0f172a;', '--font: Georgia', 'data-action="print"'],
   },
   { base: 'a tip calculator', request: 'add a red reset button', has: ['data-action="reset" style="background: #dc2626"'] },
+  // Issue 37.8: the first edits people try.
+  { base: 'a timer', request: 'Make the title say Focus', has: ['<h1 id="title">Focus</h1>', '<title>Focus</title>'] },
+  {
+    base: 'a counter',
+    request: 'make the title bigger',
+    has: ['#title { font-size: 2.5rem; }'],
+    works: [['style', '#title', 'font-size', '40px']],
+  },
+  { base: 'a counter', request: 'remember the count when I reload the page', answer: true, says: ['already keeps its data in this browser’s storage'] },
+  { base: 'a tip calculator', request: 'remember my numbers when I reload', answer: true, says: ['keeps nothing to remember'] },
+  {
+    base: 'a counter',
+    request: 'make the background dark blue',
+    has: ['--background: #143681;'],
+    works: [['style', 'body', 'background-color', 'rgb(20, 54, 129)']],
+  },
+  { base: 'a to-do list', request: 'make the buttons pale green', has: ['--accent: #b9e3c9;'] },
+  { base: 'a counter', request: 'make it dark red', has: ['--accent: #791515;'], lacks: ['--background: #0f172a;'] },
+  {
+    base: 'a counter',
+    request: 'add a dark mode toggle',
+    has: ['data-action="theme" aria-pressed="false"'],
+    lacks: ['--background: #0f172a;'],
+    works: [
+      ['click', '[data-action="theme"]'],
+      ['style', 'body', 'background-color', 'rgb(15, 23, 42)'],
+      ['click', '[data-action="theme"]'],
+      ['style', 'body', 'background-color', 'rgb(248, 250, 252)'],
+    ],
+  },
+  {
+    base: 'a counter',
+    request: 'make the font bigger',
+    visual: { at: '<h1', changes: [{ kind: 'style', property: 'font-size', from: '', to: '48px' }] },
+    has: ['--size: 19px;', '<h1 style="font-size: 48px" id="title">'],
+  },
+  {
+    base: 'a counter',
+    request: 'make the title bigger',
+    visual: { at: '<h1', changes: [{ kind: 'style', property: 'font-size', from: '', to: '48px' }] },
+    has: ['<h1 style="font-size: 60px" id="title">'],
+  },
+  // An edit of one element it cannot make points to Edit visually for it.
+  { base: 'a counter', request: 'make the title spin', answer: true, says: ['Try Edit visually: pick the title'] },
+  { base: 'a pomodoro timer', request: 'make the Start button wiggle', answer: true, says: ['Try Edit visually: pick the “Start” button'] },
 ]
 
 /** The kind a first prompt must build; null when it must be answered. */
@@ -354,13 +421,15 @@ export function judgePrompt(item: PromptCase): Verdict {
     return { ok: !problems.length, problems, result, before: '' }
   }
   if (result.kind !== item.kind) problems.push(`built ${result.kind ?? 'nothing'}, not ${item.kind}`)
-  if (result.answer) problems.push(`answered: ${result.answer}`)
+  if (result.answer && !item.says) problems.push(`answered: ${result.answer}`)
+  for (const text of item.says ?? []) if (!result.answer?.includes(text)) problems.push(`the answer does not say ${text}`)
   for (const text of item.has ?? []) if (!result.code.includes(text)) problems.push(`missing ${text}`)
   return { ok: !problems.length, problems, result, before: '' }
 }
 
 export function judgeFollowUp(item: FollowUpCase): Verdict {
-  const before = offlineGenerate(item.base, '').code
+  const built = offlineGenerate(item.base, '').code
+  const before = item.visual ? visuallyEdited(built, item.visual) : built
   const result = offlineGenerate(item.request, before)
   const problems: string[] = []
   if (item.answer) {
@@ -374,6 +443,12 @@ export function judgeFollowUp(item: FollowUpCase): Verdict {
     for (const text of item.lacks ?? []) if (result.code.includes(text)) problems.push(`still has ${text}`)
   }
   return { ok: !problems.length, problems, result, before }
+}
+
+function visuallyEdited(code: string, visual: NonNullable<FollowUpCase['visual']>) {
+  const edited = applyVisualEdits(code, { version: documentVersion(code), at: code.indexOf(visual.at), tag: visual.at.slice(1), changes: visual.changes })
+  if (!edited.ok) throw new Error(`the corpus's visual edit failed: ${edited.message}`)
+  return edited.html
 }
 
 /**

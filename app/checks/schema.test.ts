@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { breaksWords, brokenChecks, CheckStepsSchema, CreateCheckBody, proposedName, resultWords, stepWords, summaryWords, type CheckStep } from './schema'
+import {
+  breaksWords,
+  brokenChecks,
+  CheckStepsSchema,
+  CreateCheckBody,
+  failureWords,
+  proposedName,
+  resultWords,
+  stepWords,
+  summaryWords,
+  type CheckStep,
+} from './schema'
 
 const plus: CheckStep = { action: 'click', target: { by: 'role', role: 'button', name: '+' } }
 const reads2: CheckStep = { action: 'expect-text', target: { by: 'id', id: 'count' }, text: '2' }
@@ -21,24 +32,38 @@ describe('check steps in words', () => {
         { action: 'expect-shown', text: 'All done' },
       ].map((step) => stepWords(step as CheckStep)),
     ).toEqual([
-      'Click the “+” button',
-      'Type “milk” into the field labelled “New item”',
-      'Clear the field showing “Search”',
-      'Choose “Red” in the “Colour” list box',
+      'Click the ‘+’ button',
+      'Type ‘milk’ into the ‘New item’ field',
+      'Clear the field showing ‘Search’',
+      'Choose ‘Red’ in the ‘Colour’ field',
       'Press Enter',
-      'Press the up arrow in the field labelled “Name”',
-      'Check that the element #count reads “2”',
-      'Check that the “Total” field holds “12”',
+      'Press the up arrow in the ‘Name’ field',
+      'Check that the count reads ‘2’',
+      'Check that the ‘Total’ field holds ‘12’',
       'Check that there are 3 list items',
-      'Check that there is 1 element matching the text “Done”',
-      'Check that the page shows “All done”',
+      'Check that there is 1 element matching the text ‘Done’',
+      'Check that the page shows ‘All done’',
     ])
   })
 
   it('proposes a name from the first action and the last expectation, within the limit', () => {
-    expect(proposedName([plus, plus, reads2])).toBe('click the “+” button, then the element #count reads “2”')
-    expect(proposedName([{ action: 'expect-shown', text: 'Hello' }])).toBe('the page loads, then the page shows “Hello”')
+    expect(proposedName([plus, plus, reads2])).toBe('click the ‘+’ button, then the count reads ‘2’')
+    expect(proposedName([{ action: 'expect-shown', text: 'Hello' }])).toBe('the page loads, then the page shows ‘Hello’')
     expect(proposedName([{ action: 'fill', target: { by: 'label', label: 'x'.repeat(60) }, value: 'y'.repeat(60) }, reads2]).length).toBeLessThanOrEqual(80)
+  })
+
+  it('names elements as a person sees them, and never nests the same quotes in a failure line (issue 37.9)', () => {
+    const increase: CheckStep = { action: 'click', target: { by: 'role', role: 'button', name: 'Increase' } }
+    const heading: CheckStep = { action: 'expect-text', target: { by: 'role', role: 'heading', name: 'Counter' }, text: 'Counter' }
+    expect(stepWords(increase)).toBe('Click the ‘Increase’ button')
+    expect(stepWords(heading)).toBe('Check that the heading ‘Counter’ reads ‘Counter’')
+    expect(stepWords({ action: 'expect-text', target: { by: 'id', id: 'totalPrice' }, text: '4' })).toBe('Check that the total price reads ‘4’')
+    const name = proposedName([increase, { action: 'expect-text', target: { by: 'id', id: 'count' }, text: '1' }])
+    expect(name).toBe('click the ‘Increase’ button, then the count reads ‘1’')
+    const line = failureWords({ name, message: 'Expected the count to read “1”, but it reads “4”.' })
+    expect(line).toBe('The check “click the ‘Increase’ button, then the c…” fails: Expected the count to read “1”, but it reads “4”.')
+    // Inside the check's “…”, no other “ opens.
+    expect(/“[^”]*“/.test(line.slice(0, line.indexOf(' fails')))).toBe(false)
   })
 
   it('sums up results: flaky ones pass, as they passed when run again', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { FormWords } from '~/lib/form-reply'
+import { elementWords } from '~/lib/element-words'
 import { lines, text } from '~/lib/text'
 import type { CheckResult } from '~/pieces/draft-schema'
 
@@ -147,7 +148,8 @@ export const CheckWords = {
     pickingKeys: 'Tab moves through the elements, Enter picks one, Escape goes back to using the Piece.',
     pick: 'Pick what must be true',
     backToUsing: 'Back to using the Piece',
-    choose: 'What must be true?',
+    /** Issue 37.9: a pick adds what must be true at once; the other things it could check are offered in its place. */
+    instead: 'Or check instead:',
     nothingToCheck: 'Nothing to check there: pick something that shows text, or a field.',
     noSteps: 'No steps yet.',
     steps: 'Steps',
@@ -166,21 +168,28 @@ export const CheckWords = {
   },
 } as const
 
-const quote = (value: string) => `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`
+const clip = (value: string) => (value.length > 40 ? `${value.slice(0, 39)}…` : value)
+/** A check's name, or a step's value said on its own: “…”. */
+const quote = (value: string) => `“${clip(value)}”`
+/**
+ * What a step types, chooses or expects, inside its words: ‘…’, as the elements are named, so a
+ * check's name (made of steps' words) can stand in “…” without nesting the same quotes.
+ */
+const inner = (value: string) => `‘${clip(value)}’`
 
-/** A locator as a person would say it: the “+” button, the field labelled “Name”. */
+/** A locator as a person would say it (the ‘+’ button, the ‘Name’ field, the count): the elements' one naming. */
 export function locatorWords(locator: Locator): string {
   switch (locator.by) {
     case 'role':
-      return locator.name ? `the ${quote(locator.name)} ${roleWord(locator.role)}` : `the ${roleWord(locator.role)}`
+      return elementWords({ role: locator.role, name: locator.name })
     case 'label':
-      return `the field labelled ${quote(locator.label)}`
+      return elementWords({ label: locator.label })
     case 'placeholder':
-      return `the field showing ${quote(locator.placeholder)}`
+      return elementWords({ placeholder: locator.placeholder })
     case 'text':
-      return `the text ${quote(locator.text)}`
+      return elementWords({ text: locator.text })
     case 'id':
-      return `the element #${locator.id}`
+      return elementWords({ id: locator.id })
   }
 }
 
@@ -196,11 +205,11 @@ const ROLE_WORDS: Partial<Record<CheckRole, string>> = {
 }
 const roleWord = (role: CheckRole) => ROLE_WORDS[role] ?? role
 
-/** "3 list items", "1 “Done” button", "2 elements matching the text “Done”". */
+/** "3 list items", "1 ‘Done’ button", "2 elements matching the text ‘Done’". */
 export function countWords(locator: Locator, count: number): string {
   const many = count === 1 ? '' : 's'
   if (locator.by !== 'role') return `${count} element${many} matching ${locatorWords(locator)}`
-  return `${count} ${locator.name ? `${quote(locator.name)} ` : ''}${roleWord(locator.role)}${many}`
+  return `${count} ${locator.name ? `${inner(locator.name)} ` : ''}${roleWord(locator.role)}${many}`
 }
 
 const KEY_WORDS: Record<(typeof CHECK_KEYS)[number], string> = {
@@ -224,19 +233,19 @@ export function stepWords(step: CheckStep): string {
     case 'click':
       return `Click ${locatorWords(step.target)}`
     case 'fill':
-      return step.value ? `Type ${quote(step.value)} into ${locatorWords(step.target)}` : `Clear ${locatorWords(step.target)}`
+      return step.value ? `Type ${inner(step.value)} into ${locatorWords(step.target)}` : `Clear ${locatorWords(step.target)}`
     case 'select':
-      return `Choose ${quote(step.value)} in ${locatorWords(step.target)}`
+      return `Choose ${inner(step.value)} in ${locatorWords(step.target)}`
     case 'press':
       return step.target ? `Press ${KEY_WORDS[step.key]} in ${locatorWords(step.target)}` : `Press ${KEY_WORDS[step.key]}`
     case 'expect-text':
-      return `Check that ${locatorWords(step.target)} reads ${quote(step.text)}`
+      return `Check that ${locatorWords(step.target)} reads ${inner(step.text)}`
     case 'expect-value':
-      return `Check that ${locatorWords(step.target)} holds ${quote(step.value)}`
+      return `Check that ${locatorWords(step.target)} holds ${inner(step.value)}`
     case 'expect-count':
       return `Check that there ${step.count === 1 ? 'is' : 'are'} ${countWords(step.target, step.count)}`
     case 'expect-shown':
-      return `Check that the page shows ${quote(step.text)}`
+      return `Check that the page shows ${inner(step.text)}`
   }
 }
 

@@ -46,8 +46,8 @@ test('the owner sees a check with its steps and result in the Piece menu, rename
   let check = section.getByTestId('check')
   await expect(check.getByText('plus counts up', { exact: true })).toBeVisible()
   await expect(check.getByRole('list', { name: CheckWords.recording.steps }).getByRole('listitem')).toHaveText([
-    'Click the “+” button',
-    'Check that the element #count reads “1”',
+    'Click the ‘+’ button',
+    'Check that the count reads ‘1’',
   ])
   // Saving a check runs it; the result may have arrived already.
   await expect(check.getByTestId('check-result')).toHaveText(new RegExp(`^(${CheckWords.neverRun}|Passes)$`))

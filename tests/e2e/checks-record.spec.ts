@@ -53,7 +53,7 @@ async function openPiece(page: Page, code: string) {
   return { id, preview }
 }
 
-test('record a check: use the Piece, pick the count, choose what it reads, name it and save it', async ({ page }) => {
+test('record a check: use the Piece, pick the count (one click adds what it reads), name it and save it', async ({ page }) => {
   const { id, preview } = await openPiece(page, COUNTER)
   const record = page.getByRole('button', { name: CheckWords.record })
   await record.click()
@@ -72,14 +72,16 @@ test('record a check: use the Piece, pick the count, choose what it reads, name 
   const reads: CheckStep = { action: 'expect-text', target: { by: 'role', role: 'status', name: 'Count' }, text: '2' }
   await expect(steps).toHaveText([stepWords(plus), stepWords(plus)])
 
-  // Picking: the click is the recorder's (the Piece does not count it), and proposes what must be true.
+  // Picking: the click is the recorder's (the Piece does not count it), and adds what must be true at once (issue 37.9).
   await panel.getByRole('button', { name: CheckWords.recording.pick }).click()
   await expect(panel.getByTestId('record-hint')).toHaveText(CheckWords.recording.picking)
   await preview.getByRole('status', { name: 'Count' }).click()
   await expect(preview.getByRole('status', { name: 'Count' })).toHaveText('2')
-  await expect(panel.getByTestId('record-options').getByRole('button')).toHaveText([stepWords(reads)])
-  await panel.getByRole('button', { name: /reads “2”/ }).click()
-  await expect(steps).toHaveCount(3)
+  await expect(steps).toHaveText([stepWords(plus), stepWords(plus), stepWords(reads)])
+  // In words a person uses (the output labelled Count is the count); nothing else was offered.
+  await expect(steps.last()).toHaveText('Check that the count reads ‘2’')
+  await expect(panel.getByTestId('record-options')).toHaveCount(0)
+  await expect(panel.getByRole('button', { name: CheckWords.recording.save })).toBeEnabled()
   await expect(panel.getByTestId('record-hint')).toHaveText(CheckWords.recording.using)
 
   const name = panel.getByLabel(CheckWords.recording.name)
@@ -127,14 +129,27 @@ test('typing, choosing and keys are steps; a step can be removed; Escape in the 
   ]
   await expect(steps).toHaveText(recorded.map(stepWords))
 
-  // A list item offers how many there are, or that its text shows.
+  // A list item adds how many there are at once, and offers that its text shows instead.
   await panel.getByRole('button', { name: CheckWords.recording.pick }).click()
   await expect(panel.getByTestId('record-hint')).toHaveText(CheckWords.recording.picking)
-  await preview.getByText('eggs').click()
-  const options = panel.getByTestId('record-options').getByRole('button')
+  await preview.getByText('eggs', { exact: true }).click()
   const count = stepWords({ action: 'expect-count', target: { by: 'role', role: 'listitem' }, count: 2 })
-  await expect(options).toHaveText([count, stepWords({ action: 'expect-shown', text: 'eggs' })])
-  await options.first().click()
+  const shown = stepWords({ action: 'expect-shown', text: 'eggs' })
+  await expect(steps).toHaveCount(6)
+  await expect(steps.last()).toHaveText(count)
+  const options = panel.getByTestId('record-options')
+  await expect(options).toContainText(CheckWords.recording.instead)
+  await expect(options.getByRole('button')).toHaveText([shown])
+  // Choosing the other puts it in the pick's place; choosing again is not offered.
+  await options.getByRole('button').click()
+  await expect(steps).toHaveCount(6)
+  await expect(steps.last()).toHaveText(shown)
+  await expect(options).toHaveCount(0)
+  await panel.getByRole('button', { name: CheckWords.recording.pick }).click()
+  await preview.getByText('eggs', { exact: true }).click()
+  await expect(steps).toHaveCount(7)
+  await expect(steps.last()).toHaveText(count)
+  await panel.getByRole('button', { name: CheckWords.recording.removeStep(6) }).click()
   await expect(steps).toHaveCount(6)
 
   await panel.getByRole('button', { name: CheckWords.recording.removeStep(5) }).click()
@@ -147,7 +162,7 @@ test('typing, choosing and keys are steps; a step can be removed; Escape in the 
   expect(((await listed.json()) as { data: unknown[] }).data).toEqual([])
 })
 
-test('the keyboard path: Pick, Tab through the preview, Enter picks, Enter chooses, and the name is next', async ({ page }) => {
+test('the keyboard path: Pick, Tab through the preview, Enter picks and adds what must be true, and the name is next', async ({ page }) => {
   const { preview } = await openPiece(page, COUNTER)
   await page.getByRole('button', { name: CheckWords.record }).click()
   const panel = page.getByRole('region', { name: CheckWords.record })
@@ -157,10 +172,9 @@ test('the keyboard path: Pick, Tab through the preview, Enter picks, Enter choos
   // The preview has the keys while picking: the heading, the paragraph, then the count.
   for (let press = 0; press < 3; press++) await preview.locator('body').press('Tab')
   await preview.locator('body').press('Enter')
-  const option = panel.getByTestId('record-options').getByRole('button')
-  await expect(option).toHaveText([stepWords({ action: 'expect-text', target: { by: 'role', role: 'status', name: 'Count' }, text: '0' })])
-  await expect(option).toBeFocused()
-  await page.keyboard.press('Enter')
+  await expect(panel.getByTestId('record-step')).toHaveText([
+    stepWords({ action: 'expect-text', target: { by: 'role', role: 'status', name: 'Count' }, text: '0' }),
+  ])
   await expect(panel.getByLabel(CheckWords.recording.name)).toBeFocused()
   await expect(panel.getByRole('button', { name: CheckWords.recording.save })).toBeEnabled()
 })

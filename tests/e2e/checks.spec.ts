@@ -48,11 +48,9 @@ test('record a check, see a follow-up break it (in the chat and on Accept), and 
   await expect(panel.getByTestId('record-step')).toHaveCount(2)
   await panel.getByRole('button', { name: CheckWords.recording.pick }).click()
   await expect(panel.getByTestId('record-hint')).toHaveText(CheckWords.recording.picking)
+  // One click: what the count reads is a step at once.
   await preview.locator('#count').click()
-  await panel
-    .getByTestId('record-options')
-    .getByRole('button', { name: /reads “2”/ })
-    .click()
+  await expect(panel.getByTestId('record-step').last()).toHaveText('Check that the count reads ‘2’')
   await panel.getByLabel(CheckWords.recording.name).fill('plus raises the count')
   await panel.getByRole('button', { name: CheckWords.recording.save }).click()
   await expect(page.getByText(CheckWords.saved)).toBeVisible()
@@ -64,7 +62,7 @@ test('record a check, see a follow-up break it (in the chat and on Accept), and 
   await send(page, `a ${CHECKED_COUNTER} whose ${DEAD_PLUS}, ${STUBBORN}`)
   const result = history(page).getByTestId('checks-result').last()
   await expect(result).toContainText('0 of 1 checks pass')
-  await expect(result).toContainText('“plus raises the count” fails at step 3: Expected the element #count to read “2”, but it reads “0”.')
+  await expect(result).toContainText('“plus raises the count” fails at step 3: Expected the count to read “2”, but it reads “0”.')
   await expect(result.getByRole('img', { name: 'The page when “plus raises the count” failed' })).toBeVisible()
   // Still failing after the repair: not charged, and the receipt says why.
   await expect(history(page).getByTestId('receipt').last()).toContainText('Refunded: a check still fails')

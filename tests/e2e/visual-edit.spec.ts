@@ -45,11 +45,11 @@ for (const width of [1280, 390]) {
 
     // While the mode is on, the Piece's own script does not see the click.
     await preview.getByRole('button', { name: 'Press me' }).click()
-    await expect(panel.getByTestId('visual-picked')).toHaveText('button#count · Press me')
+    await expect(panel.getByTestId('visual-picked')).toHaveText('the ‘Press me’ button')
     await expect(preview.locator('#count')).toHaveText('Press me')
 
     await preview.getByRole('heading', { name: 'Hello there' }).click()
-    await expect(panel.getByTestId('visual-picked')).toHaveText('h1 · Hello there')
+    await expect(panel.getByTestId('visual-picked')).toHaveText('the title ‘Hello there’')
     await panel.getByLabel('Text').fill('Welcome aboard')
     await panel.getByLabel('Colour', { exact: true }).fill('#c81e1e')
     // The preview shows the change at once.
@@ -58,7 +58,7 @@ for (const width of [1280, 390]) {
 
     const history = page.getByRole('list', { name: 'Chat history' })
     const note = history.getByTestId('history-note').last()
-    await expect(note).toContainText('Edited visually: changed the text of the h1 to “Welcome aboard”, set the colour of the h1 to #c81e1e')
+    await expect(note).toContainText('Edited visually: changed the text of the title ‘Hello there’ to “Welcome aboard”, set its colour to #c81e1e')
     await expect(note).toContainText('0 tokens')
     await expect(preview.locator('h1')).toHaveText('Welcome aboard')
     await expect(preview.locator('h1')).toHaveCSS('color', 'rgb(200, 30, 30)')
@@ -85,11 +85,11 @@ test('an element made by the Piece’s script is refused with the reason, and th
   await expect(page.getByTestId('visual-hint')).toBeVisible()
   await preview.getByText('Made by the script').click()
   const panel = page.getByRole('region', { name: 'Visual editor' })
-  await expect(panel.getByTestId('visual-picked')).toHaveText('p#made · Made by the script')
+  await expect(panel.getByTestId('visual-picked')).toHaveText('the paragraph ‘Made by the script’')
   await expect(panel.getByRole('alert')).toContainText('made by the Piece’s script or by the browser’s corrections')
   await panel.getByRole('button', { name: 'Ask the assistant instead' }).click()
   await expect(page.getByRole('button', { name: 'Edit visually' })).toHaveAttribute('aria-pressed', 'false')
-  await expect(page.getByLabel('Message')).toHaveValue(/^The selected element \(p#made · Made by the script\): /)
+  await expect(page.getByLabel('Message')).toHaveValue(/^The selected element \(the paragraph ‘Made by the script’\): /)
   await expect(page.getByLabel('Message')).toBeFocused()
 })
 
@@ -102,10 +102,10 @@ test('the keyboard path: Tab through the elements, Enter picks one, Escape leave
   // The preview has the keys once the mode is on: the first Tab reaches the heading, the first element shown.
   await preview.locator('body').press('Tab')
   await preview.locator('body').press('Enter')
-  await expect(panel.getByTestId('visual-picked')).toHaveText('h1 · Hello there')
+  await expect(panel.getByTestId('visual-picked')).toHaveText('the title ‘Hello there’')
   await preview.locator('body').press('Tab')
   await preview.locator('body').press('Enter')
-  await expect(panel.getByTestId('visual-picked')).toHaveText('p.lead · A page to point at.')
+  await expect(panel.getByTestId('visual-picked')).toHaveText('the paragraph ‘A page to point at.’')
   await preview.locator('body').press('Escape')
   await expect(toggle).toHaveAttribute('aria-pressed', 'false')
   await expect(panel).toHaveCount(0)

@@ -283,7 +283,7 @@ describe('the chat forms of the editor', () => {
     expect(draft.currentInput).toBe('half typed')
     expect(draft.exchangeHistory[0]).toMatchObject({
       tokensUsed: 0,
-      note: 'Edited visually: changed the text of the h1 to “Hi”, set the colour of the h1 to #ff0000',
+      note: 'Edited visually: changed the text of the title ‘Hello’ to “Hi”, set its colour to #ff0000',
       assistantMessage: { content: '<!doctype html><html><body><h1 style="color: #ff0000">Hi</h1><p>Keep me</p></body></html>' },
     })
     // The saved code is untouched until Accept.

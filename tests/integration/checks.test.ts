@@ -89,7 +89,7 @@ describe('the checks API', () => {
     const created = await checksApi(user, 'POST', '', { name: ' plus raises the count ', steps: PLUS_RAISES })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ name: 'plus raises the count', steps: PLUS_RAISES, lastResult: null })
-    expect(created.body.words).toEqual(['Click the “+” button', 'Click the “+” button', 'Check that the element #count reads “2”'])
+    expect(created.body.words).toEqual(['Click the ‘+’ button', 'Click the ‘+’ button', 'Check that the count reads ‘2’'])
 
     const listed = await checksApi(user, 'GET')
     expect(listed.body.data.map((check: { id: number }) => check.id)).toEqual([created.body.id])
@@ -148,13 +148,13 @@ describe('checks on every version', { timeout: 120_000 }, () => {
     expect(repairs).toHaveLength(1)
     const told = text(repairs[0]!)
     expect(told).toContain('Check \\"plus raises the count\\"')
-    expect(told).toContain('3. Check that the element #count reads “2”   <- failed here')
-    expect(told).toContain('Expected the element #count to read “2”, but it reads “0”.')
+    expect(told).toContain('3. Check that the count reads ‘2’   <- failed here')
+    expect(told).toContain('Expected the count to read “2”, but it reads “0”.')
     expect(fixed.code).toBe(WORKING_RESTACKED)
     expect(fixed.verification).toMatchObject({
       ok: true,
       checks: [{ status: 'pass' }],
-      repair: { kept: true, errors: ['The check “plus raises the count” fails: Expected the element #count to read “2”, but it reads “0”.'] },
+      repair: { kept: true, errors: ['The check “plus raises the count” fails: Expected the count to read “2”, but it reads “0”.'] },
     })
     expect(fixed.receipt.charged).toBeGreaterThan(0)
     expect(fixed.receipt.calls.filter((item: { kind: string }) => item.kind === 'check').map((item: { title: string }) => item.title)).toEqual([
@@ -174,7 +174,7 @@ describe('checks on every version', { timeout: 120_000 }, () => {
     const broken = await generate(user, 'make plus do nothing on purpose')
     expect(broken.code).toBe(DEAD_PLUS)
     expect(broken.verification.checks).toMatchObject([
-      { status: 'fail', step: 2, wasPassing: true, message: 'Expected the element #count to read “2”, but it reads “0”.' },
+      { status: 'fail', step: 2, wasPassing: true, message: 'Expected the count to read “2”, but it reads “0”.' },
     ])
     expect(broken.verification.checks[0].screenshot).toMatch(/^data:image\/webp;base64,/)
     expect(broken.verification.repair).toMatchObject({ kept: false })
@@ -182,7 +182,7 @@ describe('checks on every version', { timeout: 120_000 }, () => {
       charged: 0,
       refunded: {
         because: 'checks',
-        problems: ['The check “plus raises the count” fails: Expected the element #count to read “2”, but it reads “0”.'],
+        problems: ['The check “plus raises the count” fails: Expected the count to read “2”, but it reads “0”.'],
       },
     })
     const [usage] = await sql<{ tokens: number }[]>`select coalesce(sum(tokens), 0)::int as tokens from usage_days where user_id = ${user.userId}`

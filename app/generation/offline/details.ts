@@ -22,14 +22,30 @@ const COLOURS: Record<string, string> = {
   gray: '#64748b',
   grey: '#64748b',
 }
-const COLOUR_WORD = new RegExp(`\\b(${Object.keys(COLOURS).join('|')})\\b`, 'i')
+/**
+ * How a modifier moves a named colour: towards black ("dark blue", "deep red") or white
+ * ("light green", "pale pink"), so "dark blue" is a dark blue and not the bright one.
+ */
+const SHADES: Record<string, [number, number]> = { dark: [0, 0.45], deep: [0, 0.3], light: [255, 0.5], pale: [255, 0.7], pastel: [255, 0.6] }
+/** The colour names, for readers that must tell "make it dark blue" from "make it dark". */
+export const COLOUR_NAMES = Object.keys(COLOURS).join('|')
+const COLOUR_WORD = new RegExp(`\\b(?:(${Object.keys(SHADES).join('|')})(?:\\s+|-))?(${COLOUR_NAMES})\\b`, 'i')
 
-/** A colour the text names (a word or a hex value), as a hex value. */
+const mix = (hex: string, [towards, amount]: [number, number]) =>
+  `#${[1, 3, 5]
+    .map((at) => Math.round(parseInt(hex.slice(at, at + 2), 16) * (1 - amount) + towards * amount))
+    .map((value) => value.toString(16).padStart(2, '0'))
+    .join('')}`
+
+/** A colour the text names (a word, with a modifier such as "dark" or "pale", or a hex value), as a hex value. */
 export function colourIn(text: string): string | undefined {
   const hex = /#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/i.exec(text)?.[0]
   if (hex) return hex.toLowerCase()
-  const word = COLOUR_WORD.exec(text)?.[1]
-  return word ? COLOURS[word.toLowerCase()] : undefined
+  const match = COLOUR_WORD.exec(text)
+  if (!match) return undefined
+  const base = COLOURS[match[2]!.toLowerCase()]!
+  const shade = match[1] ? SHADES[match[1].toLowerCase()] : undefined
+  return shade ? mix(base, shade) : base
 }
 
 /** The text without the colours it names ("a red reset" → "a reset"). */

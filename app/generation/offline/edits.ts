@@ -1,5 +1,5 @@
 import type { DiffOperation } from '../patch'
-import { capitalise, colourIn, withoutColour } from './details'
+import { capitalise, COLOUR_NAMES, colourIn, withoutColour } from './details'
 import { businessOf, sectionId, sectionKey, sectionMarkup, SECTIONS } from './landing'
 import { kindOf as kindFor } from './kinds'
 import { fieldId, fieldMarkup, fieldType, itemMarkup } from './lists'
@@ -32,7 +32,7 @@ const noHook = (what: string): Edit => ({ answer: `this page has no ${what} the 
 
 function rename(request: string, code: string): Edit | null {
   const match =
-    /\b(?:change|set|rename|update|make)\s+(?:the\s+)?(?:app'?s?\s+|page'?s?\s+|main\s+)?(?:title|heading|name|header)\s+(?:to|into|as|:)\s*(.+)$/i.exec(
+    /\b(?:change|set|rename|update|make)\s+(?:the\s+)?(?:app'?s?\s+|page'?s?\s+|main\s+)?(?:title|heading|name|header)\s+(?:to\s+(?:say|read)\s+|to|into|as|:|says?|reads?)\s*(.+)$/i.exec(
       request,
     ) ??
     /\b(?:call|rename|name)\s+(?:it|the app|the page|this)\s+(?:to\s+)?(.+)$/i.exec(request) ??
@@ -61,7 +61,10 @@ function subtitle(request: string, code: string): Edit | null {
 }
 
 function theme(request: string, code: string): Edit | null {
-  const dark = /\b(?:dark|night)\s*(?:mode|theme|background|colou?rs?)\b|\bmake it dark(?:er)?\b|\bdark\b.*\b(?:mode|theme)/i.test(request)
+  // "Make it dark blue" names a colour, not the dark theme.
+  const dark =
+    /\b(?:dark|night)\s*(?:mode|theme|background|colou?rs?)\b|\bdark\b.*\b(?:mode|theme)/i.test(request) ||
+    new RegExp(`\\bmake it dark(?:er)?\\b(?![\\s-]+(?:${COLOUR_NAMES})\\b)`, 'i').test(request)
   const light = /\b(?:light|day)\s*(?:mode|theme)\b|\bmake it light(?:er)?\b|\bturn off dark/i.test(request)
   if (!dark && !light) return null
   const ops = variables(code, dark && !light ? DARK : LIGHT)
@@ -81,11 +84,7 @@ function font(request: string, code: string): Edit | null {
   const size = /(\d+)\s*(?:px|pt)\b/i.exec(request)?.[1]
   const bigger = /bigger|larger|increase|enlarge/i.test(request)
   const smaller = /smaller|decrease|reduce|tiny/i.test(request)
-  if (size || bigger || smaller) {
-    const value = size ? `${Math.min(Math.max(Number(size), 10), 32)}px` : bigger ? '19px' : '14px'
-    const op = setVariable(code, 'size', value)
-    return op ? { ops: [op] } : noHook('font size')
-  }
+  if (size || bigger || smaller) return textSize(code, size ? Number(size) : bigger ? 'bigger' : 'smaller')
   const named = /\b(?:font|typeface)\s+(?:to\s+)?["“]([^"”]+)["”]/i.exec(request)?.[1]
   const family = named ? `"${named.replace(/"/g, '')}", system-ui, sans-serif` : FONTS.find(([pattern]) => pattern.test(request))?.[1]
   if (!family) return { answer: 'say which font: serif, sans-serif, monospace, rounded or handwriting, or a font name in quotes' }
@@ -102,11 +101,42 @@ function sizes(request: string, code: string): Edit | null {
     const rule = bigger ? '  button { font-size: 1.2rem; padding: 0.85rem 1.4rem; }' : '  button { font-size: 0.85rem; padding: 0.4rem 0.7rem; }'
     return code.includes('</style>') ? { ops: [{ type: 'replace', target: '</style>', content: `${rule}\n</style>` }] } : noHook('style sheet')
   }
-  if (/\b(?:text|everything|it|writing|words|page)\b/i.test(request)) {
-    const op = setVariable(code, 'size', bigger ? '19px' : '14px')
-    return op ? { ops: [op] } : noHook('font size')
-  }
+  if (/\b(?:title|heading)\b/i.test(request)) return titleSize(code, bigger)
+  if (/\b(?:text|everything|it|writing|words|page)\b/i.test(request)) return textSize(code, bigger ? 'bigger' : 'smaller')
   return null
+}
+
+const SIZE_MIN = 12
+const SIZE_MAX = 32
+/**
+ * The page's text size (`--size`): a size asked for, or a step from the size it has now, so
+ * "bigger" asked again is bigger again; at the limit the answer says so.
+ */
+function textSize(code: string, wanted: number | 'bigger' | 'smaller'): Edit {
+  const current = Number(/--size: (\d+(?:\.\d+)?)px;/.exec(code)?.[1])
+  if (!current) return noHook('font size')
+  const next = Math.min(Math.max(typeof wanted === 'number' ? wanted : wanted === 'bigger' ? current + 3 : current - 2, SIZE_MIN), SIZE_MAX)
+  if (next === current)
+    return { answer: `the text is already ${current}px, the ${next === SIZE_MAX ? 'largest' : 'smallest'} size the offline builder sets`, already: true }
+  return { ops: [setVariable(code, 'size', `${next}px`)!] }
+}
+
+const TITLE_DEFAULT_REM = 2
+/**
+ * "Make the title bigger": the title's own size a step up or down from what it is now. A
+ * size set on the title itself (a visual edit writes it in the tag) is the one changed, since
+ * a rule in the style sheet would not win over it.
+ */
+function titleSize(code: string, bigger: boolean): Edit {
+  const scale = (value: number) => Math.round(value * (bigger ? 1.25 : 0.8) * 100) / 100
+  const tag = /<h1\b[^>]*\bid="title"[^>]*>/.exec(code)?.[0]
+  if (!tag) return noHook('title')
+  const inline = /font-size:\s*(\d+(?:\.\d+)?)(px|rem|em)/.exec(tag)
+  if (inline) return { ops: [{ type: 'replace', target: tag, content: tag.replace(inline[0], `font-size: ${scale(Number(inline[1]))}${inline[2]}`) }] }
+  const rule = /\n {2}#title \{ font-size: (\d+(?:\.\d+)?)rem; \}/.exec(code)
+  if (rule) return { ops: [{ type: 'replace', target: rule[0], content: `\n  #title { font-size: ${scale(Number(rule[1]))}rem; }` }] }
+  if (!code.includes('</style>')) return noHook('style sheet')
+  return { ops: [{ type: 'replace', target: '</style>', content: `  #title { font-size: ${scale(TITLE_DEFAULT_REM)}rem; }\n</style>` }] }
 }
 
 function layout(request: string, code: string): Edit | null {
@@ -168,7 +198,8 @@ const findButton = (code: string, name: string) => {
 }
 
 function buttons(request: string, code: string): Edit | null {
-  const add = /\badd\s+(?:(?:an|a|another|some)\s+)?(.*?)\s*button\b(?:\s+(?:that|to|which|for|so it)\s+(.+))?/i.exec(request)
+  // "Add a dark mode toggle" is a button that switches, not the page turned dark.
+  const add = /\badd\s+(?:(?:an|a|another|some)\s+)?(.*?)\s*(?:button|toggle|switch)\b(?:\s+(?:that|to|which|for|so it)\s+(.+))?/i.exec(request)
   if (add) {
     // "A red reset button": the colour is the button's own, the rest says what it does.
     const colour = colourIn(`${add[1]}`)
@@ -213,7 +244,7 @@ function buttons(request: string, code: string): Edit | null {
         {
           type: 'insert',
           target: bar,
-          content: `<button type="button" id="button-${action[1]}" data-action="${action[1]}"${painted}>${escapeHtml(label)}</button>`,
+          content: `<button type="button" id="button-${action[1]}" data-action="${action[1]}"${action[1] === 'theme' ? ' aria-pressed="false"' : ''}${painted}>${escapeHtml(label)}</button>`,
         },
       ],
     }
@@ -430,7 +461,21 @@ function looks(request: string, code: string): Edit | null {
   return { ops: [...ops.filter((op) => op.target !== '</style>'), ...merged] }
 }
 
-const EDITS = [buttons, rename, subtitle, durations, buttonStyle, looks, theme, font, sizes, layout, fields, sections, items, text, colours]
+/**
+ * "Remember the count when I reload the page": the apps that keep data already save it in
+ * the browser's storage; one that does not cannot be taught to offline.
+ */
+function remember(request: string, code: string): Edit | null {
+  if (
+    !/\b(?:remember|keep|save|persist|store)\b.*\b(?:reload|refresh|come back|close|reopen|restart|next time|between visits)|\blocal ?storage\b/i.test(request)
+  )
+    return null
+  if (/\bsave\('/.test(code))
+    return { answer: 'this page already keeps its data in this browser’s storage, so it is still there when you reload the page', already: true }
+  return { answer: 'this page keeps nothing to remember, and saving more of it needs behaviour the offline builder cannot write' }
+}
+
+const EDITS = [remember, buttons, rename, subtitle, durations, buttonStyle, looks, theme, font, sizes, layout, fields, sections, items, text, colours]
 /** Readers that take the rest of the request as text: a request split in clauses wrongly ("rename it to Add and Remove") is theirs whole. */
 const WHOLE = [rename, subtitle, text, items, fields, sections]
 

@@ -1,7 +1,8 @@
 import { applyPatches, type DiffOperation } from '../patch'
 import { colourIn } from './details'
+import { editVisuallyHint } from './aim'
 import { readEdit } from './edits'
-import { kindOf, KINDS, lacking } from './kinds'
+import { kindOf, KINDS, lacking, sharedData } from './kinds'
 import { page } from './page'
 
 export { OFFLINE_NOTE } from './page'
@@ -18,6 +19,8 @@ export const CANNOT = (reason: string) =>
 export const ALREADY = (reason: string) => `Nothing changed: ${reason}.`
 export const IMAGES_ONLY =
   "Offline mode can't look at images: the offline builder reads words only, so nothing was changed. Describe what to build in words, or connect a model (OPENAI_API_KEY) to build from a picture."
+export const SHARED_DATA =
+  'Built for one person: a Piece cannot share data between the people who open it yet, so each visitor keeps their own entries in their own browser and nobody sees anyone else’s.'
 export const IMAGES_IGNORED = 'Built from your words; offline mode cannot look at the attached images.'
 
 const BUILD_STEPS = ['Read the request', 'Lay out the page', 'Add the behaviour']
@@ -78,13 +81,19 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
   const withImages = (result: OfflineResult): OfflineResult => (images && !result.answer ? { ...result, answer: IMAGES_IGNORED } : result)
 
   if (currentCode.trim()) {
+    // An edit of one element it cannot make points to Edit visually for that element.
+    const cannot = (reason: string) => {
+      const hint = editVisuallyHint(request, currentCode)
+      return unchanged(hint ? `${CANNOT(reason)} ${hint}` : CANNOT(reason))
+    }
     const edit = readEdit(request, currentCode)
-    if (edit && 'answer' in edit) return unchanged(edit.already ? ALREADY(edit.answer) : CANNOT(edit.answer))
+    if (edit && 'answer' in edit) return edit.already ? unchanged(ALREADY(edit.answer)) : cannot(edit.answer)
     if (edit) {
       const outcome = applyPatches(currentCode, edit.ops)
       if (outcome.ok && outcome.code !== currentCode)
         return withImages({ kind: kindOfCode(outcome.code), steps: EDIT_STEPS, code: outcome.code, patches: edit.ops, full: false })
-      return unchanged(CANNOT('the change could not be placed on this page'))
+      if (outcome.ok) return unchanged(ALREADY('the page already looks like that'))
+      return cannot('the change could not be placed on this page')
     }
     // "Make it about flags" changes this app's details; "make it a quiz" asks for another app.
     const anotherApp = /\b(?:a|an|into|instead|new)\b/i.test(request)
@@ -97,11 +106,13 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
     const built = wantsNewApp(request) ? buildApp(request) : null
     if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true })
     if (kindOf(request)) return unchanged(CANNOT('it cannot add a second app to this one; ask to “make it a …” to replace the page'))
-    return unchanged(CANNOT(`it did not understand “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`))
+    return cannot(`it did not understand “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`)
   }
   const missing = lacking(request)
   if (missing) return unchanged(CANNOT(missing))
   const built = buildApp(request)
+  // Data shared between visitors does not exist yet: the app is built for one person, and the answer says so.
+  if (built && sharedData(request)) return { kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true, answer: SHARED_DATA }
   if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true })
   return unchanged(CANNOT(`it does not know how to build “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`))
 }

@@ -92,6 +92,15 @@ const LACKING: [RegExp, string][] = [
   [/\bmaps?\b|\bgps\b/i, 'a map'],
 ]
 
+/**
+ * A prompt that needs data shared between the people who open the Piece ("a shared grocery
+ * budget where each roommate pays their share"): Pieces keep data in each visitor's browser only.
+ */
+export const sharedData = (prompt: string) =>
+  /\bshared\b|\b(?:room|flat|house|team)[- ]?mates?\b|\bcollaborat|\bmultiplayer\b|\beach (?:person|member|visitor|user|of us)\b|\bbetween (?:visitors|users|friends|us)\b|\b(?:everyone|everybody) (?:can )?(?:sees?|adds?|edits?)\b/i.test(
+    prompt,
+  )
+
 /** Why the catalogue cannot build what the prompt asks, though a word of it names a kind it has; undefined when it can. */
 export function lacking(prompt: string): string | undefined {
   for (const [pattern, what] of LACKING) {

@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { FOLLOW_UPS, judgeFollowUp, judgePrompt, PROMPTS } from '../../../bench/offline-corpus'
 import { applyPatches } from '../patch'
 import { estimateTokens, patchCost } from '../tokens'
-import { buildApp, IMAGES_IGNORED, IMAGES_ONLY, OFFLINE_NOTE, offlineGenerate } from '.'
+import { documentVersion } from '../visual/edits'
+import { applyVisualEdits } from '../visual/splice'
+import { buildApp, IMAGES_IGNORED, IMAGES_ONLY, OFFLINE_NOTE, offlineGenerate, SHARED_DATA } from '.'
 import { KINDS } from './kinds'
+import { targetedEdit } from './targeted'
 
 const scriptOf = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
 
@@ -70,5 +73,73 @@ describe('offline follow-ups', () => {
     const answered = offlineGenerate('add a reset button', foreign)
     expect(answered.code).toBe(foreign)
     expect(answered.answer).toContain('no button bar')
+  })
+})
+
+describe('the first edits people try (issue 37.8)', () => {
+  const counter = buildApp('a counter')!.code
+
+  it('says the title, sizes the title, and gives a named colour its shade', () => {
+    expect(offlineGenerate('Make the title say Focus', buildApp('a timer')!.code).code).toContain('<h1 id="title">Focus</h1>')
+    const titled = offlineGenerate('make the title bigger', counter)
+    expect(titled.answer).toBeUndefined()
+    expect(titled.code).toContain('#title { font-size: 2.5rem; }')
+    // Asked again, the title grows again from the size it has.
+    expect(offlineGenerate('make the title bigger', titled.code).code).toContain('#title { font-size: 3.13rem; }')
+    expect(offlineGenerate('make the background dark blue', counter).code).toContain('--background: #143681;')
+    expect(offlineGenerate('make it dark blue', counter).code).toContain('--background: #f8fafc;')
+  })
+
+  it('makes the text bigger each time it is asked, and says so at the limit', () => {
+    const once = offlineGenerate('make the font bigger', counter)
+    const twice = offlineGenerate('make the font bigger', once.code)
+    expect(twice.answer).toBeUndefined()
+    expect(twice.code).toContain('--size: 22px;')
+    const largest = offlineGenerate('make the font 32px', counter).code
+    expect(offlineGenerate('make the font bigger', largest)).toMatchObject({ code: largest, answer: expect.stringMatching(/^Nothing changed: .*32px/) })
+  })
+
+  it('after a visual edit of the title’s size, makes the title and the font bigger', () => {
+    const at = counter.indexOf('<h1')
+    const sized = applyVisualEdits(counter, {
+      version: documentVersion(counter),
+      at,
+      tag: 'h1',
+      changes: [{ kind: 'style', property: 'font-size', from: '', to: '48px' }],
+    })
+    if (!sized.ok) throw new Error(sized.message)
+    expect(offlineGenerate('make the title bigger', sized.html).code).toContain('<h1 style="font-size: 60px" id="title">')
+    expect(offlineGenerate('make the font bigger', sized.html).code).toContain('--size: 19px;')
+    // With the title picked, "bigger" is bigger than the size it was given, never 1.5em of the page's.
+    const span = { start: at, end: sized.html.indexOf('</h1>') + 5, tag: 'h1', ancestors: [] }
+    expect(targetedEdit('make the font bigger', sized.html, span).code).toContain('<h1 style="font-size: 60px" id="title">')
+  })
+
+  it('adds a dark mode toggle that switches, without turning the page dark', () => {
+    const toggled = offlineGenerate('add a dark mode toggle', counter)
+    expect(toggled.code).toContain('data-action="theme" aria-pressed="false">Dark mode</button>')
+    expect(toggled.code).toContain('--background: #f8fafc;')
+  })
+
+  it('answers that the count is already remembered across reloads', () => {
+    expect(offlineGenerate('remember the count when I reload the page', counter)).toMatchObject({
+      code: counter,
+      answer: expect.stringContaining('already keeps its data in this browser’s storage'),
+    })
+  })
+
+  it('builds a one-person version of shared data and says it cannot share it', () => {
+    const built = offlineGenerate('a shared grocery budget where each roommate pays their share', '')
+    expect(built).toMatchObject({ kind: 'expense-tracker', answer: SHARED_DATA })
+    expect(built.code).toMatch(/^<!doctype html>/)
+    // Prompts without shared data keep their plain answer-free build.
+    expect(offlineGenerate('an expense tracker with a budget of 500', '').answer).toBeUndefined()
+  })
+
+  it('offers Edit visually for an edit of one element it cannot make', () => {
+    expect(offlineGenerate('make the title spin', counter).answer).toMatch(/Try Edit visually: pick the title in the preview/)
+    expect(offlineGenerate('make the Reset button wiggle', counter).answer).toContain('Try Edit visually: pick the “Reset” button')
+    // A request about no element of the page gets no such offer.
+    expect(offlineGenerate('connect it to my Google calendar', counter).answer).not.toContain('Edit visually')
   })
 })

@@ -46,7 +46,10 @@ document.addEventListener('click', (event) => {
   else if (action === 'theme') {
     const root = document.documentElement.style
     const dark = ${JSON.stringify(DARK)}
-    for (const [name, value] of Object.entries(dark)) root.setProperty('--' + name, root.getPropertyValue('--' + name) ? '' : value)
+    const on = !root.getPropertyValue('--background')
+    for (const [name, value] of Object.entries(dark)) root.setProperty('--' + name, on ? value : '')
+    // A toggle says whether it is on (the page's own look comes back when it is off).
+    if (button.hasAttribute('aria-pressed')) button.setAttribute('aria-pressed', String(on))
   }
   else if (action === 'top') window.scrollTo({ top: 0, behavior: 'smooth' })
   else if (action === 'copy') {

@@ -16,8 +16,11 @@ function changesFor(request: string, element: { text: string | null; style: stri
   if (said?.[1] && element.text !== null) changes.push({ kind: 'text', from: element.text, to: said[1].trim() })
   const colour = colourIn(said ? request.slice(0, said.index) : request)
   if (colour) style(/\bbackground\b/i.test(request) ? 'background-color' : 'color', colour)
-  if (/\b(?:bigger|larger)\b/i.test(request)) style('font-size', '1.5em')
-  if (/\bsmaller\b/i.test(request)) style('font-size', '0.8em')
+  // A step from the size it has (a visual edit may have set one): "bigger" is never smaller than before.
+  const size = /^(\d+(?:\.\d+)?)(px|rem|em)$/.exec(styleValue(element.style, 'font-size'))
+  const scaled = (factor: number, fallback: string) => (size ? `${Math.round(Number(size[1]) * factor * 100) / 100}${size[2]}` : fallback)
+  if (/\b(?:bigger|larger)\b/i.test(request)) style('font-size', scaled(1.25, '1.5em'))
+  if (/\bsmaller\b/i.test(request)) style('font-size', scaled(0.8, '0.8em'))
   if (/\bbold\b/i.test(request)) style('font-weight', /\bnot\s+bold\b/i.test(request) ? '400' : '700')
   const align = /\b(centre|center|centred|centered|left|right)\b/i.exec(request)?.[1]?.toLowerCase()
   if (align) style('text-align', align.startsWith('cent') ? 'center' : align)

@@ -1,8 +1,18 @@
 import type { DefaultTreeAdapterTypes } from 'parse5'
 import { describe, expect, it } from 'vitest'
 import { attr, browserElements, described, ownText, textContent, type Element } from '../../../tests/support/html-elements'
-import { buildApp } from '../offline'
-import { applyVisualEdit, declarations, documentVersion, STAMP_ATTRIBUTE, stampDocument, styleValue, type VisualChange, type VisualEdit } from './splice'
+import { buildApp, OFFLINE_NOTE } from '../offline'
+import {
+  applyVisualEdit,
+  applyVisualEdits,
+  declarations,
+  documentVersion,
+  STAMP_ATTRIBUTE,
+  stampDocument,
+  styleValue,
+  type VisualChange,
+  type VisualEdit,
+} from './splice'
 
 /** The documents the corpus edits: hand-written oddities of real-world HTML, and pages the offline builder makes. */
 const ODDITIES: Record<string, string> = {
@@ -133,6 +143,38 @@ describe('visual edits land on exactly the element picked, or are refused (issue
   })
 })
 
+describe('versions in words a person understands (issue 37.9)', () => {
+  const counter = buildApp('a counter')!.code
+  const version = documentVersion(counter)
+  const at = (start: string) => counter.indexOf(start)
+  const summary = (start: string, tag: string, changes: VisualChange[]) => {
+    const result = applyVisualEdits(counter, { version, at: at(start), tag, changes })
+    return result.ok ? result.summary : result.message
+  }
+
+  it('names the element as the page shows it, and says “its” for the changes after the first', () => {
+    expect(
+      summary('<h1', 'h1', [
+        { kind: 'text', from: 'Counter', to: 'Push-ups' },
+        { kind: 'style', property: 'color', from: '', to: '#ff0000' },
+      ]),
+    ).toBe('changed the text of the title ‘Counter’ to “Push-ups”, set its colour to #ff0000')
+    expect(summary('<p class="big" id="count"', 'p', [{ kind: 'style', property: 'display', from: '', to: 'none' }])).toBe('hid the count')
+    expect(summary('<button id="plus"', 'button', [{ kind: 'style', property: 'font-size', from: '', to: '20px' }])).toBe(
+      'set the font size of the ‘Increase’ button to 20px',
+    )
+    expect(summary('<p class="note"', 'p', [{ kind: 'remove', from: OFFLINE_NOTE }])).toBe('removed the paragraph ‘Made by the offline gen…’')
+    const plain = '<!doctype html><p>Click to add one to the count</p>'
+    const hidden = applyVisualEdits(plain, {
+      version: documentVersion(plain),
+      at: plain.indexOf('<p'),
+      tag: 'p',
+      changes: [{ kind: 'style', property: 'display', from: '', to: 'none' }],
+    })
+    expect(hidden).toMatchObject({ ok: true, summary: 'hid the paragraph ‘Click to add one to the…’' })
+  })
+})
+
 describe('what an edit expects, and the reasons it is refused', () => {
   const html = '<!doctype html><html><body><h1 style="color: red">Hello</h1><p>Text <b>bold</b></p><p><b>one<p>two</b></p></body></html>'
   const version = documentVersion(html)
@@ -140,7 +182,7 @@ describe('what an edit expects, and the reasons it is refused', () => {
 
   it('changes text, escaping what is typed, and keeps entities elsewhere', () => {
     const result = applyVisualEdit(html, { version, at: h1, tag: 'h1', change: { kind: 'text', from: 'Hello', to: 'Fish & <chips>' } })
-    expect(result).toMatchObject({ ok: true, summary: 'changed the text of the h1 to “Fish & <chips>”' })
+    expect(result).toMatchObject({ ok: true, summary: 'changed the text of the title ‘Hello’ to “Fish & <chips>”' })
     expect(result.ok && result.html).toContain('<h1 style="color: red">Fish &amp; &lt;chips&gt;</h1>')
   })
 

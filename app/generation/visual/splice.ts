@@ -1,3 +1,4 @@
+import { elementWords } from '~/lib/element-words'
 import { isCleanLines } from '~/lib/text'
 import { attribute, onlyText, parseDocument, textContent, type Element, type Located } from './document'
 
@@ -121,11 +122,21 @@ function descendantCount(element: Element): number {
   return count
 }
 
-const describe = (element: Element) => `the ${element.tagName}`
+/** The element as a person sees it ("the title ‘Counter’", "the ‘Double’ button"), from what the code says of it. */
+function describe(element: Element) {
+  const text = textContent(element)
+  const role = attribute(element, 'role') ?? undefined
+  const name = attribute(element, 'aria-label') ?? (element.tagName === 'img' ? attribute(element, 'alt') : null) ?? undefined
+  const id = attribute(element, 'id') ?? undefined
+  return elementWords({ tag: element.tagName, role, name, text, id, placeholder: attribute(element, 'placeholder') ?? undefined })
+}
 const quoteText = (value: string) => `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`
 
-/** Applies one visual edit to the text it was picked in, or says why it cannot. */
-export function applyVisualEdit(html: string, edit: VisualEdit): SpliceResult {
+/**
+ * Applies one visual edit to the text it was picked in, or says why it cannot. `named`: its
+ * summary names the element (the first change of a batch); the ones after say "its".
+ */
+export function applyVisualEdit(html: string, edit: VisualEdit, named = true): SpliceResult {
   if (edit.version !== documentVersion(html)) return refuse('changed')
   const parsed = parseDocument(html)
   const target = parsed.placed.get(edit.at)
@@ -135,7 +146,7 @@ export function applyVisualEdit(html: string, edit: VisualEdit): SpliceResult {
   }
   const { element } = target
   if (element.tagName !== edit.tag.toLowerCase()) return refuse('mismatch')
-  const planned = plan(html, target, edit.change)
+  const planned = plan(html, target, edit.change, named ? describe(element) : null)
   if ('reason' in planned) return refuse(planned.reason)
 
   // The check after the splice: every other element is as it was, and this one as asked.
@@ -153,7 +164,8 @@ export function applyVisualEdit(html: string, edit: VisualEdit): SpliceResult {
 
 type Plan = { splice: Splice; expected?: string; summary: string } | { reason: RefusalReason }
 
-function plan(html: string, target: Located, change: VisualChange): Plan {
+/** `who`: the element in words, or null for "it" (a change after the first of a batch). */
+function plan(html: string, target: Located, change: VisualChange, who: string | null): Plan {
   const { element } = target
   switch (change.kind) {
     case 'text': {
@@ -168,7 +180,7 @@ function plan(html: string, target: Located, change: VisualChange): Plan {
       return {
         splice: { start: location.startOffset, end: location.endOffset, text: escapeText(change.to) },
         expected: signature(edited),
-        summary: `changed the text of ${describe(element)} to ${quoteText(change.to)}`,
+        summary: who ? `changed the text of ${who} to ${quoteText(change.to)}` : `changed its text to ${quoteText(change.to)}`,
       }
     }
     case 'style': {
@@ -183,20 +195,19 @@ function plan(html: string, target: Located, change: VisualChange): Plan {
         style !== null && location
           ? { start: location.startOffset, end: location.endOffset, text: `style="${escapeAttribute(value)}"` }
           : { start: afterTagName(html, target.tagStart), end: afterTagName(html, target.tagStart), text: ` style="${escapeAttribute(value)}"` }
+      const words = PROPERTY_WORDS[change.property]
       const summary =
         change.property === 'display'
-          ? change.to === 'none'
-            ? `hid ${describe(element)}`
-            : `showed ${describe(element)}`
+          ? `${change.to === 'none' ? 'hid' : 'showed'} ${who ?? 'it'}`
           : change.to
-            ? `set the ${PROPERTY_WORDS[change.property]} of ${describe(element)} to ${change.to}`
-            : `took away the ${PROPERTY_WORDS[change.property]} of ${describe(element)}`
+            ? `set ${who ? `the ${words} of ${who}` : `its ${words}`} to ${change.to}`
+            : `took away ${who ? `the ${words} of ${who}` : `its ${words}`}`
       return { splice, expected: signature(edited), summary }
     }
     case 'remove': {
       if (['html', 'head', 'body'].includes(element.tagName)) return { reason: 'invalid' }
       if (textContent(element) !== change.from) return { reason: 'mismatch' }
-      return { splice: { start: target.start, end: target.end, text: '' }, summary: `removed ${describe(element)}` }
+      return { splice: { start: target.start, end: target.end, text: '' }, summary: `removed ${who ?? 'it'}` }
     }
   }
 }
@@ -212,7 +223,7 @@ export function applyVisualEdits(html: string, batch: VisualEditBatch): SpliceRe
   let current = html
   const summaries: string[] = []
   for (const change of batch.changes) {
-    const result = applyVisualEdit(current, { version: documentVersion(current), at: batch.at, tag: batch.tag, change })
+    const result = applyVisualEdit(current, { version: documentVersion(current), at: batch.at, tag: batch.tag, change }, !summaries.length)
     if (!result.ok) return result
     current = result.html
     summaries.push(result.summary)

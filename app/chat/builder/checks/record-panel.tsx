@@ -163,20 +163,15 @@ function StepList({ steps, onRemove }: { steps: CheckStep[]; onRemove: (index: n
   )
 }
 
-/** What the last pick could check: the first is focused, so the keyboard goes on from the preview. */
+/** What else the last pick could check, each in place of the step it added (the name field has the focus: saving is next). */
 function Options({ options, onChoose }: { options: CheckStep[]; onChoose: (option: CheckStep) => void }) {
-  const first = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
-    first.current?.focus()
-  }, [options])
   if (!options.length) return <p className={notice}>{words.nothingToCheck}</p>
   return (
     <fieldset className="space-y-1.5" data-testid="record-options">
-      <legend className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{words.choose}</legend>
-      {options.map((option, index) => (
+      <legend className="mb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">{words.instead}</legend>
+      {options.map((option) => (
         <button
           key={JSON.stringify(option)}
-          ref={index === 0 ? first : undefined}
           type="button"
           onClick={() => onChoose(option)}
           className="block w-full rounded-md border border-emerald-300 bg-emerald-50 px-2 py-1.5 text-left text-emerald-900 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-500 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100 dark:hover:bg-emerald-900"

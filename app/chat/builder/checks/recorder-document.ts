@@ -1,5 +1,6 @@
 import { CHECK_KEYS, CHECK_ROLES, CHECK_VALUE_MAX } from '~/checks/schema'
 import { enhancementSource } from '~/ui/enhancement'
+import { namedSource } from '../visual/named-source'
 import { SWALLOWED_WHILE_PICKING } from '../visual/picker'
 import { checkRecorder } from './recorder'
 
@@ -36,7 +37,7 @@ function freshStorage() {
  */
 export function recorderDocument(code: string, take: number): string {
   const setup = { take, roles: CHECK_ROLES, keys: CHECK_KEYS, valueMax: CHECK_VALUE_MAX, textMax: CHECK_TEXT_LOCATOR_MAX, swallowed: SWALLOWED_WHILE_PICKING }
-  const source = `${enhancementSource(freshStorage, [])};\n${enhancementSource(checkRecorder, [setup])}`
+  const source = `${enhancementSource(freshStorage, [])};\n${namedSource(checkRecorder, [setup])}`
   const script = `<script data-pieces-ui>${source.replace(/<\/(script)/gi, '<\\/$1')}</script>`
   const doctype = /^\s*<!doctype[^>]*>/i.exec(code)?.[0] ?? ''
   return `${doctype}${script}${code.slice(doctype.length)}`

@@ -1,3 +1,5 @@
+import type { ElementFacts } from '~/lib/element-words'
+
 /** What the recorder is told when it starts: the schema's lists and bounds, and which take of the recording it is. */
 export type RecorderSetup = {
   /** Each start (and Start over) is a new take: the app drops what an older document says. */
@@ -28,7 +30,7 @@ export type RecorderSetup = {
  * no closing tag sequence appears in it.
  */
 // eslint-disable-next-line max-lines-per-function -- sent as one function's source text into the preview, so it cannot lean on helpers of its module
-export function checkRecorder(setup: RecorderSetup) {
+export function checkRecorder(setup: RecorderSetup, words: (facts: ElementFacts) => string) {
   type Step = Record<string, unknown>
   type Found = Record<string, string>
   const { take, roles, keys, valueMax, textMax, swallowed } = setup
@@ -445,8 +447,16 @@ export function checkRecorder(setup: RecorderSetup) {
       height: `${Math.max(rect.height, 2)}px`,
     })
     const tag = box.firstChild as HTMLElement
-    const text = normal(textOf(element))
-    tag.textContent = text ? (text.length > 28 ? `${text.slice(0, 27)}…` : text) : element.localName
+    // The element as the steps will name it (the shared naming, sent in with the recorder).
+    tag.textContent = words({
+      tag: element.localName,
+      role: roleOf(element),
+      name: nameOf(element),
+      text: normal(textOf(element)),
+      id: element.id,
+      label: labelsOf(element)[0] || '',
+      placeholder: element.getAttribute('placeholder') || '',
+    })
     tag.style.bottom = rect.top < 20 ? 'auto' : '100%'
     tag.style.top = rect.top < 20 ? '0' : 'auto'
   }

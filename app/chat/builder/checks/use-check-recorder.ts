@@ -98,11 +98,14 @@ function withStep(steps: CheckStep[], step: CheckStep): CheckStep[] | null {
   return steps.length >= CHECK_STEPS_MAX ? null : [...steps, step]
 }
 
-/** A recording: its take, steps, the options the last pick proposed, the name typed, and what was not recorded. */
+/**
+ * A recording: its take, steps, the other options the last pick proposed (its first is a
+ * step already), the name typed, and what was not recorded.
+ */
 function useRecording() {
   const [take, setTake] = useState(0)
   const [steps, setSteps] = useState<CheckStep[]>([])
-  // What the last pick proposes: null before a pick; empty when nothing there can be checked.
+  // What else the last pick could check, in place of the step it added: null when none is offered; empty when nothing there can be checked.
   const [options, setOptions] = useState<CheckStep[] | null>(null)
   // The name typed; null while it is the proposed one.
   const [name, setName] = useState<string | null>(null)
@@ -118,9 +121,11 @@ function useRecording() {
     setActive(null)
   }, [])
   // Steps can arrive two in one task (a fill, then the click that ended the typing): each builds on the last.
+  // A new step ends the offer to change the last pick's (it would no longer be the last).
   const add = (step: CheckStep) => {
     setSteps((steps) => withStep(steps, step) ?? steps)
     setNote(null)
+    setOptions(null)
   }
   return { take, steps, setSteps, options, setOptions, name, setName, note, setNote, active, setActive, restart, add }
 }
@@ -178,10 +183,10 @@ export function useCheckRecorder(props: {
     startOver: restart,
     pick: () => setMode('pick'),
     use: () => (recording.setOptions(null), setMode('use')),
+    /** Another thing the last pick could check, in place of the one it added. */
     choose: (option: CheckStep) => {
-      recording.add(option)
+      recording.setSteps((steps) => [...steps.slice(0, -1), option])
       recording.setOptions(null)
-      setMode('use')
     },
     remove: (index: number) => recording.setSteps((steps) => steps.filter((_, at) => at !== index)),
     save: () => void saving.save(recording.name ?? proposedName(steps), steps),
@@ -200,7 +205,12 @@ function heard(recording: ReturnType<typeof useRecording>, message: Heard, post:
     else recording.setNote('unlocatable')
   }
   if (message.type === 'check:expect' && Array.isArray(message.options)) {
-    recording.setOptions(message.options.flatMap((option) => CheckStepSchema.safeParse(option).data ?? []))
+    // One click: the first thing the pick could check is a step at once, and the Piece is for using again.
+    const [first, ...others] = message.options.flatMap((option) => CheckStepSchema.safeParse(option).data ?? [])
+    if (!first) return recording.setOptions([])
+    recording.add(first)
+    recording.setOptions(others.length ? others : null)
+    post({ type: 'check:mode', mode: 'use' })
   }
   if (message.type === 'check:skipped' && SKIP_REASONS.includes(message.reason as SkipReason)) recording.setNote(message.reason as SkipReason)
 }

@@ -1,8 +1,11 @@
+import type { ElementFacts } from '~/lib/element-words'
+
 /**
  * Issue 30.1: the picker that runs inside the preview while "Edit visually" is on. It is
  * put first in the Piece's document (before the Piece's own scripts), so its listeners on
  * the window run first: while the mode is on, clicks, presses and keys never reach the
- * Piece. Hovering outlines the element under the pointer with its tag and a short label;
+ * Piece. Hovering outlines the element under the pointer with its name as a person sees it
+ * (`words`, the naming shared with the panel, the versions and the recorder);
  * a click, or Enter after Tab, selects it; Escape leaves the mode. What is picked goes to
  * the runner (its parent), which passes it to the editor; the editor's live changes come
  * back the same way. Sent as source text: it uses nothing outside itself, and no closing
@@ -29,7 +32,7 @@ export const SWALLOWED_WHILE_PICKING = [
 ] as const
 
 // eslint-disable-next-line max-lines-per-function -- sent as one function's source text into the preview, so it cannot lean on helpers of its module
-export function visualPicker(stamp: string, swallowed: readonly string[]) {
+export function visualPicker(stamp: string, swallowed: readonly string[], words: (facts: ElementFacts) => string) {
   type Info = Record<string, unknown>
   let on = false
   let hovered: Element | null = null
@@ -57,12 +60,38 @@ export function visualPicker(stamp: string, swallowed: readonly string[]) {
   let hoverBox: HTMLElement | null = null
   let selectBox: HTMLElement | null = null
 
+  /** What is seen of the element, for its name: its role and label as the page gives them, its text. */
   function labelOf(element: Element) {
     const tag = element.tagName.toLowerCase()
-    const id = element.id ? `#${element.id}` : element.classList.length ? `.${element.classList[0]}` : ''
-    const text = (element.textContent || '').replace(/\s+/g, ' ').trim()
-    const short = text.length > 28 ? `${text.slice(0, 27)}…` : text
-    return short ? `${tag}${id} · ${short}` : `${tag}${id}`
+    const explicit = element.getAttribute('role') || ''
+    const type = tag === 'input' ? (element as HTMLInputElement).type : ''
+    const role =
+      explicit ||
+      (tag === 'button' || ['button', 'submit', 'reset'].includes(type)
+        ? 'button'
+        : tag === 'a' && element.hasAttribute('href')
+          ? 'link'
+          : ['checkbox', 'radio'].includes(type)
+            ? type
+            : '')
+    const labels = 'labels' in element ? Array.from((element as HTMLInputElement).labels || []) : []
+    const text = (element.textContent || '').trim()
+    return words({
+      tag,
+      role,
+      name:
+        element.getAttribute('aria-label') ||
+        element.getAttribute('alt') ||
+        (type && ['button', 'submit', 'reset'].includes(type) ? (element as HTMLInputElement).value : '') ||
+        '',
+      text,
+      id: element.id,
+      label: labels
+        .map((label) => label.textContent || '')
+        .join(' ')
+        .trim(),
+      placeholder: element.getAttribute('placeholder') || '',
+    })
   }
 
   function place(box: HTMLElement | null, element: Element | null) {

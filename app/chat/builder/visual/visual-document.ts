@@ -1,6 +1,6 @@
 import { STAMP_ATTRIBUTE } from '~/generation/visual/edits'
 import { stampDocument } from '~/generation/visual/splice'
-import { enhancementSource } from '~/ui/enhancement'
+import { namedSource } from './named-source'
 import { SWALLOWED_WHILE_PICKING, visualPicker } from './picker'
 
 /**
@@ -10,7 +10,7 @@ import { SWALLOWED_WHILE_PICKING, visualPicker } from './picker'
  */
 export function visualDocument(code: string): string {
   const stamped = stampDocument(code)
-  const script = `<script data-pieces-ui>${enhancementSource(visualPicker, [STAMP_ATTRIBUTE, SWALLOWED_WHILE_PICKING]).replace(/<\/(script)/gi, '<\\/$1')}</script>`
+  const script = `<script data-pieces-ui>${namedSource(visualPicker, [STAMP_ATTRIBUTE, SWALLOWED_WHILE_PICKING]).replace(/<\/(script)/gi, '<\\/$1')}</script>`
   const doctype = /^\s*<!doctype[^>]*>/i.exec(stamped)?.[0] ?? ''
   return `${doctype}${script}${stamped.slice(doctype.length)}`
 }
