@@ -15,6 +15,7 @@ export const RemixMessages = {
   noLongerPublic: 'from a Piece that is no longer public',
   downloadNotAllowed: 'The owner of this Piece does not allow downloads.',
   noCodeToCompare: 'There is nothing to compare: this Piece is not a remix.',
+  tooManyChanges: 'Too many changes to show',
 } as const
 
 /** A refused remix is the form's failure toast with the reason under it. */
@@ -24,6 +25,11 @@ export const REMIX_FORM_WORDS: FormWords = { failure: () => RemixMessages.failed
 export type Credit = { owner: string; name: string; href: string | null }
 
 export const creditText = (credit: Pick<Credit, 'owner' | 'name'>) => `Remixed from @${credit.owner}/${credit.name}`
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+/** '1,204 lines, 48,310 characters': a version's size, said when its changes are too many to show. */
+export const codeSizeText = (size: { lines: number; characters: number }) =>
+  `${count(size.lines, 'line', 'lines')}, ${count(size.characters, 'character', 'characters')}`
 
 /** Where a Piece is remixed, compared and downloaded. */
 export const remixPath = (name: string) => `/${name}/remix`

@@ -7,7 +7,7 @@ import { setPlan } from '../../app/billing/subscription.server'
 import { FREE_PIECE_LIMIT } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import { readDraft } from '../../app/pieces/draft'
-import { compareLines, comparisonOf } from '../../app/pieces/compare.server'
+import { cachedComparisons, compareLines, comparisonOf } from '../../app/pieces/compare.server'
 import { downloadOf } from '../../app/pieces/download.server'
 import { withGalleryExtras } from '../../app/pieces/gallery.server'
 import { createPiece, deletePiece, getOwnPiece, listPublicPieces, updatePiece } from '../../app/pieces/pieces.server'
@@ -15,6 +15,7 @@ import { RemixMessages } from '../../app/pieces/remixes'
 import { countView, lineageOf, publicRemixesOf, remixCounts, remixPiece, versionOf, visitorKey } from '../../app/pieces/remixes.server'
 import { PieceMessages } from '../../app/pieces/schema'
 import * as optList from '../../app/routes/api/api.opt.pieces'
+import * as compareRoute from '../../app/routes/piece-compare'
 import * as piecePage from '../../app/routes/piece-page'
 import * as remixRoute from '../../app/routes/piece-remix'
 
@@ -65,6 +66,14 @@ async function call(
     if (thrown instanceof Response) return thrown
     throw thrown
   }
+}
+
+/** A loader's answer as the page reads it (the value inside its `data()`). */
+async function callData<T = unknown>(handler: Handler, path: string, cookie?: string): Promise<T> {
+  const headers: Record<string, string> = { 'User-Agent': 'vitest' }
+  if (cookie) headers.Cookie = cookie
+  const answer = await handler({ request: new Request(`http://localhost${path}`, { headers }), context, params: { name: path.split('/')[1]! } })
+  return (answer as { data: T }).data
 }
 
 describe('remixing a Piece (issue 32.1)', () => {
@@ -170,8 +179,8 @@ describe('lineage (issue 32.2)', () => {
     expect(await lineageOf(remix.id)).toMatchObject({ owner: owner.username, name: original.name, href: null, version: versionOf(PAGE) })
     // The compare view still has the version copied.
     await updatePiece(remixer.id, remix.id, { code: PAGE.replace('Counter', 'Tally') })
-    const comparison = await comparisonOf(remixer.id, remix.name)
-    expect(comparison).toMatchObject({ added: 1, removed: 1, credit: { href: null } })
+    const comparison = await comparisonOf(remixer, remix.name)
+    expect(comparison).toMatchObject({ changes: { tooMany: false, added: 1, removed: 1 }, credit: { href: null } })
   })
 
   it('counts distinct people, never the owner, and keeps the count when a remix is deleted', async () => {
@@ -286,7 +295,9 @@ describe('compare and download (issues 32.5 and 32.6)', () => {
   it('compares line by line, folding unchanged runs', () => {
     const before = Array.from({ length: 20 }, (_, index) => `line ${index + 1}`).join('\n')
     const after = before.replace('line 10', 'line ten').replace('line 20', 'line 20\nline 21')
-    const { rows, added, removed } = compareLines(before, after)
+    const compared = compareLines(before, after)
+    if (compared.tooMany) throw new Error('a small change is shown')
+    const { rows, added, removed } = compared
     expect({ added, removed }).toEqual({ added: 2, removed: 1 })
     expect(rows.filter((row) => row.kind === 'skipped')).toEqual([
       { kind: 'skipped', count: 6 },
@@ -294,6 +305,53 @@ describe('compare and download (issues 32.5 and 32.6)', () => {
     ])
     expect(rows.find((row) => row.kind === 'removed')).toMatchObject({ text: 'line 10', before: 10, after: null })
     expect(rows.find((row) => row.kind === 'added')).toMatchObject({ text: 'line ten', before: null, after: 10 })
+  })
+
+  it('says "Too many changes to show" with both sizes for a full-size remix whose every line changed, and answers other requests meanwhile', async () => {
+    const owner = await newUser()
+    // A Piece as large as one may be (1,000,000 characters), every line of it changed in the remix.
+    const page = (tag: string) =>
+      Array.from({ length: 40_000 }, (_, index) => `<p class="row">${tag} line ${index}</p>`)
+        .join('\n')
+        .slice(0, 1_000_000)
+    const copied = page('a')
+    const original = await pieceWithCode(owner, copied)
+    const remixer = await newUser()
+    const remix = await remixPiece(remixer.id, original.name)
+    const changed = page('b')
+    await updatePiece(remixer.id, remix.id, { code: changed })
+    const neighbour = await pieceWithCode(owner)
+
+    // The compare and an unrelated page, the page asked while the compare is on its way.
+    type Compared = { comparison: { changes: unknown; canDownload: boolean } }
+    const finished: string[] = []
+    const compare = callData<Compared>(compareRoute.loader as Handler, `/${remix.name}/compare`).then((answer) => {
+      finished.push('compare')
+      return answer
+    })
+    const other = call(piecePage.loader as Handler, 'GET', `/${neighbour.name}`).then((answer) => {
+      finished.push('page')
+      return answer
+    })
+    const [{ comparison }, neighbourPage] = await Promise.all([compare, other])
+    expect(neighbourPage.status).toBe(200)
+    expect(finished.sort()).toEqual(['compare', 'page'])
+    expect(comparison.changes).toEqual({
+      tooMany: true,
+      before: { lines: copied.split('\n').length, characters: 1_000_000 },
+      after: { lines: changed.split('\n').length, characters: 1_000_000 },
+    })
+    expect(comparison.canDownload).toBe(true)
+
+    // The pair is drawn once: asked again, it comes from the cache (no new entry), the same answer.
+    const kept = cachedComparisons()
+    expect((await callData<Compared>(compareRoute.loader as Handler, `/${remix.name}/compare`)).comparison.changes).toEqual(comparison.changes)
+    expect(cachedComparisons()).toBe(kept)
+    // A new version of the remix is a new pair, drawn again: one changed line is shown line by line.
+    await updatePiece(remixer.id, remix.id, { code: copied.replace('a line 20000<', 'b line 20000<') })
+    const again = await callData<Compared>(compareRoute.loader as Handler, `/${remix.name}/compare`)
+    expect(again.comparison.changes).toMatchObject({ tooMany: false, added: 1, removed: 1 })
+    expect(cachedComparisons()).toBe(kept + 1)
   })
 
   it('downloads one HTML file, with the badge for a free owner only, while its owner allows it', async () => {
