@@ -2,13 +2,14 @@ import { endStaleGenerations } from '../app/generation/generations.server'
 import { pruneEvents } from '../app/generation/events.server'
 import { SIGN_IN_LOCKOUT_MINUTES } from '../app/lib/constants'
 import { sql } from '../app/lib/db.server'
-import { pruneViews } from '../app/pieces/remixes.server'
+import { prunePendingRemixes, pruneViews } from '../app/pieces/remixes.server'
 import { pruneCheckResults } from '../app/checks/checks.server'
 
 /**
  * Hourly: drops rate-limit windows older than a day, sign-in failure counts older than
  * the lockout and stream events older than a day (none can matter any more), view marks
- * past their window and views too old to trend (issue 32.4), check results older than 30
+ * past their window and views too old to trend (issue 32.4), pending remixes past their
+ * quarter of an hour (issue 37.11), check results older than 30
  * days but a check's latest (issue 31), and ends generations whose
  * worker died. Images are collected by jobs/image-gc.ts.
  */
@@ -19,6 +20,7 @@ export async function runCleanup() {
     events: await pruneEvents(),
     staleGenerations: await endStaleGenerations(),
     pieceViews: await pruneViews(),
+    pendingRemixes: await prunePendingRemixes(),
     checkResults: await pruneCheckResults(),
   }
 }

@@ -7,7 +7,7 @@ import { notFound } from '~/lib/http'
 import { configuredOrigins, pieceOriginIn, previewOriginsOf, type PreviewOrigins } from '~/lib/origins.server'
 import type { TopBarPiece } from './schema'
 import { getOwnPieceByName, getViewablePieceByName, type Piece, type ViewedPiece } from './pieces.server'
-import { countView, lineageOf, publicRemixesOf, remixCounts, visitorKey } from './remixes.server'
+import { countView, isEstablished, lineageOf, publicRemixesOf, remixCounts, visitorKey } from './remixes.server'
 import { previewUrl } from './preview.server'
 import { normalizeName, pieceNameProblem } from './schema'
 
@@ -62,7 +62,10 @@ export async function publicPageData(request: Request, viewer: SessionUser | nul
   if (!piece) throw notFound()
   const isOwner = viewer?.uid === piece.userId
   // The owner's own visits do not make a Piece trend (issue 32.4).
-  if (!isOwner) await countView(piece.id, visitorKey({ userId: viewer?.id ?? null, clientIp, userAgent: request.headers.get('user-agent') ?? '' }))
+  if (!isOwner) {
+    const established = viewer ? await isEstablished(viewer.id) : false
+    await countView(piece.id, visitorKey({ userId: viewer?.id ?? null, established, clientIp }))
+  }
   const remixes = await remixesPanel(piece, isOwner)
   const showBadge = !viewer && !isSubscribedStatus((await getSubscriptionStatusByUid(piece.userId)).status)
   const origins = previewOriginsOf(request)

@@ -36,6 +36,9 @@ export const remixPath = (name: string) => `/${name}/remix`
 export const comparePath = (name: string) => `/${name}/compare`
 export const downloadPath = (name: string) => `/${name}/download`
 
+/** Issue 37.11: an account younger than this neither views as itself nor moves a Piece up by remixing it (docs/decisions/0051). */
+export const ESTABLISHED_AFTER_HOURS = 24
+
 /** Issue 32.4: the gallery's orders, in the order its tabs show them; Trending comes first. */
 export const GALLERY_ORDERS = ['trending', 'remixed', 'newest'] as const
 export type GalleryOrder = (typeof GALLERY_ORDERS)[number]

@@ -12,7 +12,7 @@ import { downloadOf } from '../../app/pieces/download.server'
 import { withGalleryExtras } from '../../app/pieces/gallery.server'
 import { createPiece, deletePiece, getOwnPiece, listPublicPieces, updatePiece } from '../../app/pieces/pieces.server'
 import { RemixMessages } from '../../app/pieces/remixes'
-import { countView, lineageOf, publicRemixesOf, remixCounts, remixPiece, versionOf, visitorKey } from '../../app/pieces/remixes.server'
+import { addressOf, countView, lineageOf, publicRemixesOf, remixCounts, remixPiece, versionOf, visitorKey } from '../../app/pieces/remixes.server'
 import { PieceMessages } from '../../app/pieces/schema'
 import * as optList from '../../app/routes/api/api.opt.pieces'
 import * as compareRoute from '../../app/routes/piece-compare'
@@ -37,6 +37,12 @@ async function newUser(plan: 'free' | 'plus' = 'free'): Promise<User> {
   return { id: created.userId, uid: row!.uid, username, cookie }
 }
 
+/** An account made long enough ago for its views and remixes to count as its own. */
+async function established(user: User) {
+  await sql`update users set created_at = now() - interval '40 days' where id = ${user.id}`
+  return user
+}
+
 async function pieceWithCode(owner: User, code = PAGE, name = unique('orig')) {
   const piece = await createPiece(owner.id, { name })
   await updatePiece(owner.id, piece.id, { code })
@@ -47,9 +53,16 @@ async function call(
   handler: Handler,
   method: string,
   path: string,
-  { cookie, form, ip = '127.0.0.1' }: { cookie?: string; form?: Record<string, string>; ip?: string } = {},
+  {
+    cookie,
+    form,
+    ip = '127.0.0.1',
+    userAgent = 'vitest',
+    site,
+  }: { cookie?: string; form?: Record<string, string>; ip?: string; userAgent?: string; site?: string } = {},
 ) {
-  const headers: Record<string, string> = { 'User-Agent': 'vitest' }
+  const headers: Record<string, string> = { 'User-Agent': userAgent }
+  if (site) headers['Sec-Fetch-Site'] = site
   if (cookie) headers.Cookie = cookie
   // A page posted by the browser itself (JavaScript off): what the form kit answers with a redirect.
   if (form) headers['Sec-Fetch-Mode'] = 'navigate'
@@ -129,20 +142,49 @@ describe('remixing a Piece (issue 32.1)', () => {
     expect((await sql`select 1 from piece_remixes where remixer_id = ${remixer.id}`).length).toBe(0)
   })
 
-  it('a visitor who posts Remix is sent to sign in and lands on the remix once signed in; the form kit answers a refusal with a toast', async () => {
+  it('a visitor who posts Remix is sent to sign in and lands on a page that asks them to confirm; only their post makes the remix', async () => {
     const owner = await newUser()
     const original = await pieceWithCode(owner)
-    const posted = await call(remixRoute.action as Handler, 'POST', `/${original.name}/remix`, { form: { returnTo: `/${original.name}` } })
-    expect(posted.status).toBe(302)
-    expect(posted.headers.get('Location')).toBe(`/signin?redirect=${encodeURIComponent(`/${original.name}/remix`)}`)
-    const pending = posted.headers.get('Set-Cookie')!.split(';')[0]!
+    const remixPage = `/${original.name}/remix`
+    const visitorPost = async () => {
+      const posted = await call(remixRoute.action as Handler, 'POST', remixPage, { form: { returnTo: `/${original.name}` } })
+      expect(posted.status).toBe(302)
+      expect(posted.headers.get('Location')).toBe(`/signin?redirect=${encodeURIComponent(remixPage)}`)
+      const cookie = posted.headers.get('Set-Cookie')!
+      expect(cookie).toMatch(/Max-Age=900/i)
+      return cookie.split(';')[0]!
+    }
+    const pending = await visitorPost()
 
     const remixer = await newUser()
-    const landed = await call(remixRoute.loader as Handler, 'GET', `/${original.name}/remix`, { cookie: `${remixer.cookie}; ${pending}` })
-    expect(landed.status).toBe(302)
-    const [remix] = await sql<{ name: string }[]>`select name from pieces where user_id = ${remixer.id}`
-    expect(landed.headers.get('Location')).toBe(`/pieces/${remix!.name}`)
+    const theirs = async () => (await sql<{ name: string }[]>`select name from pieces where user_id = ${remixer.id}`).map((row) => row.name)
+    type Page = { offer: { name: string; refusal: string | null }; pending: boolean }
+    const landed = await call(remixRoute.loader as Handler, 'GET', remixPage, { cookie: `${remixer.cookie}; ${pending}` })
+    expect(landed.status).toBe(200)
     expect(landed.headers.get('Set-Cookie')).toMatch(/^pieces_remix=.*Max-Age=0/i)
+    expect(await callData<Page>(remixRoute.loader as Handler, remixPage, remixer.cookie)).toMatchObject({ pending: false, offer: { refusal: null } })
+    expect(await theirs()).toEqual([])
+
+    // The same cookie replayed after the server cleared it: nothing pending, nothing made.
+    expect(await callData<Page>(remixRoute.loader as Handler, remixPage, `${remixer.cookie}; ${pending}`)).toMatchObject({ pending: false })
+    expect(await theirs()).toEqual([])
+    // A fresh pending remix opened from another site's link: the page is shown, nothing is made.
+    const fresh = await visitorPost()
+    const crossSite = await call(remixRoute.loader as Handler, 'GET', remixPage, { cookie: `${remixer.cookie}; ${fresh}`, site: 'cross-site' })
+    expect(crossSite.status).toBe(200)
+    expect(await theirs()).toEqual([])
+    // One past its quarter of an hour is gone too.
+    const late = await visitorPost()
+    await sql`update pending_remixes set created_at = now() - interval '16 minutes' where used_at is null`
+    expect(await callData<Page>(remixRoute.loader as Handler, remixPage, `${remixer.cookie}; ${late}`)).toMatchObject({ pending: false })
+    const onTime = await visitorPost()
+    expect(await callData<Page>(remixRoute.loader as Handler, remixPage, `${remixer.cookie}; ${onTime}`)).toMatchObject({ pending: true })
+
+    // The person confirms: their post makes the remix and opens it.
+    const confirmed = await call(remixRoute.action as Handler, 'POST', remixPage, { cookie: remixer.cookie, form: { returnTo: remixPage } })
+    expect(confirmed.status).toBe(302)
+    expect(confirmed.headers.get('Location')).toBe(`/pieces/${original.name}_remix`)
+    expect(await theirs()).toEqual([`${original.name}_remix`])
 
     // Without the pending cookie the page only offers the button; a refused post comes back with a toast.
     const offered = await call(remixRoute.loader as Handler, 'GET', `/${original.name}/remix`, { cookie: remixer.cookie })
@@ -216,17 +258,42 @@ describe('views and the gallery orders (issue 32.4)', () => {
     expect(await views()).toBe(2)
     await open('10.0.0.1', owner.cookie)
     expect(await views()).toBe(2)
-    const reader = await newUser()
+    // An established account is one visitor wherever it comes from.
+    const reader = await established(await newUser())
     await open('10.0.0.1', reader.cookie)
     await open('10.0.0.9', reader.cookie)
     expect(await views()).toBe(3)
 
     // Ten minutes on, the same visitor counts again; two views at once still count once.
     await sql`update piece_view_marks set counted_at = now() - interval '11 minutes' where piece_id = ${piece.id}`
-    const visitor = visitorKey({ userId: null, clientIp: '10.0.0.1', userAgent: 'vitest' })
+    const visitor = visitorKey({ userId: null, established: false, clientIp: '10.0.0.1' })
     const counted = await Promise.all([countView(piece.id, visitor), countView(piece.id, visitor)])
     expect(counted.filter(Boolean)).toHaveLength(1)
     expect(await views()).toBe(4)
+  })
+
+  it('issue 37.11: a visitor is their address, not the User-Agent they write, nor an account made today', async () => {
+    const owner = await newUser()
+    const piece = await pieceWithCode(owner)
+    const views = async () => (await sql<{ n: number }[]>`select count(*)::int as n from piece_views where piece_id = ${piece.id}`)[0]!.n
+    const open = (ip: string, options: { userAgent?: string; cookie?: string } = {}) =>
+      call(piecePage.loader as Handler, 'GET', `/${piece.name}`, { ip, ...options })
+
+    // 25 made-up browsers from one address: one view.
+    for (let index = 0; index < 25; index += 1)
+      expect((await open('203.0.113.7', { userAgent: `Browser/${index}.0 (made up ${unique('ua')})` })).status).toBe(200)
+    expect(await views()).toBe(1)
+    // Five fresh sign-ups from that address: still that address.
+    for (let index = 0; index < 5; index += 1) await open('203.0.113.7', { cookie: (await newUser()).cookie })
+    expect(await views()).toBe(1)
+    // An IPv6 visitor is their /64, whichever address in it they pick; an IPv4 address written as IPv6 is itself.
+    await open('2001:db8:1:2::1')
+    await open('2001:db8:1:2:ffff:eeee:dddd:cccc')
+    await open('::ffff:203.0.113.7')
+    expect(await views()).toBe(2)
+    await open('2001:db8:1:3::1')
+    expect(await views()).toBe(3)
+    expect(addressOf('2001:0db8:0001:0002:0000:0000:0000:0001')).toBe('2001:db8:1:2::/64')
   })
 
   it('orders by trending (remixes above views, decaying with age), by most remixed, and by newest; empty Pieces never show', async () => {
@@ -240,10 +307,10 @@ describe('views and the gallery orders (issue 32.4)', () => {
     const ours = [viewed.id, remixed.id, stale.id, empty.id, newest.id]
     // Views make `viewed` warm; one remix by someone else outweighs them; `stale` had many remixes long ago.
     await sql`insert into piece_views (piece_id, viewed_at) select ${viewed.id}, now() from generate_series(1, 6)`
-    const fan = await newUser('plus')
+    const fan = await established(await newUser('plus'))
     await remixPiece(fan.id, remixed.name)
     for (let index = 0; index < 3; index += 1) {
-      const someone = await newUser('plus')
+      const someone = await established(await newUser('plus'))
       await remixPiece(someone.id, stale.name)
     }
     await sql`update piece_remixes set created_at = now() - interval '20 days' where original_id = ${stale.id}`
@@ -267,6 +334,26 @@ describe('views and the gallery orders (issue 32.4)', () => {
       await withGalleryExtras({ data: [(await listPublicPieces({ order: 'remixed', limit: 1 })).data[0]!], has_more: false, next_starting_after: null })
     ).data
     expect(card!.remixCount).toBeGreaterThan(0)
+  })
+
+  it('issue 37.11: remixes from accounts made to push a Piece, or one person remixing again and again, do not move it', async () => {
+    const owner = await newUser('plus')
+    const pushed = await pieceWithCode(owner, PAGE, unique('pushed'))
+    const liked = await pieceWithCode(owner, PAGE, unique('liked'))
+    const ours = [pushed.id, liked.id]
+    const order = async (which: 'trending' | 'remixed') =>
+      (await listPublicPieces({ order: which, limit: 100 })).data.map((piece) => piece.id).filter((id) => ours.includes(id))
+    // Two views of `liked`; five throwaway sign-ups remix `pushed` (its count shows them, the ranking does not).
+    await sql`insert into piece_views (piece_id, viewed_at) select ${liked.id}, now() from generate_series(1, 2)`
+    for (let index = 0; index < 5; index += 1) await remixPiece((await newUser('plus')).id, pushed.name)
+    expect((await remixCounts([pushed.id])).get(pushed.id)).toBe(5)
+    expect(await order('trending')).toEqual([liked.id, pushed.id])
+    // One established person remixing `liked` three times is one remix: ten views' worth, no more.
+    const fan = await established(await newUser('plus'))
+    for (let index = 0; index < 3; index += 1) await remixPiece(fan.id, liked.name)
+    await sql`insert into piece_views (piece_id, viewed_at) select ${pushed.id}, now() from generate_series(1, 13)`
+    expect(await order('trending')).toEqual([pushed.id, liked.id])
+    expect(await order('remixed')).toEqual([liked.id, pushed.id])
   })
 
   it('pages the API in any order without repeats, and refuses an unknown order or position', async () => {
