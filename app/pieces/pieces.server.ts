@@ -177,7 +177,7 @@ export async function listPublicPieces(page: GalleryRequest = {}): Promise<Piece
 }
 
 /**
- * The trending order (docs/decisions/0048, amended by 0051): each counted view and each
+ * The trending order (docs/decisions/0048, amended by 0052): each counted view and each
  * person who remixed, other than the owner, adds to a Piece's heat, a remix ten times as
  * much, and every contribution halves every two days; nothing older than 30 days counts.
  * A person counts once (their latest remix), and only from an account that was at least a

@@ -184,7 +184,7 @@ export function visitorKey(viewer: { userId: number | null; established: boolean
   return createHmac('sha256', cookieSecrets()[0]!).update(who).digest('base64url').slice(0, 32)
 }
 
-/** Whether this account is old enough for its views and remixes to count as its own (docs/decisions/0051). */
+/** Whether this account is old enough for its views and remixes to count as its own (docs/decisions/0052). */
 export async function isEstablished(userId: number): Promise<boolean> {
   const [row] = await sql<{ established: boolean }[]>`
     select created_at <= now() - make_interval(hours => ${ESTABLISHED_AFTER_HOURS}) as established from users where id = ${userId}`

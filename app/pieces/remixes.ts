@@ -36,7 +36,7 @@ export const remixPath = (name: string) => `/${name}/remix`
 export const comparePath = (name: string) => `/${name}/compare`
 export const downloadPath = (name: string) => `/${name}/download`
 
-/** Issue 37.11: an account younger than this neither views as itself nor moves a Piece up by remixing it (docs/decisions/0051). */
+/** Issue 37.11: an account younger than this neither views as itself nor moves a Piece up by remixing it (docs/decisions/0052). */
 export const ESTABLISHED_AFTER_HOURS = 24
 
 /** Issue 32.4: the gallery's orders, in the order its tabs show them; Trending comes first. */
