@@ -50,6 +50,8 @@ function remixEntry(original: Original, code: string): Exchange {
     assistantMessage: { role: 'assistant', content: code, attachments: [] },
     tokensUsed: 0,
     note: creditText(original),
+    // The remix's history starts here: its editor offers no Undo back past the copy.
+    start: true,
   }
 }
 
@@ -122,6 +124,12 @@ export async function lineageOf(pieceId: number): Promise<Lineage | null> {
 export function creditOf(row: { owner: string; name: string; currentOwner: string | null; currentName: string | null; public: boolean | null }): Credit {
   if (row.public && row.currentName) return { owner: row.currentOwner ?? row.owner, name: row.currentName, href: `/${row.currentName}` }
   return { owner: row.owner, name: row.name, href: null }
+}
+
+/** Issue 37.12: the handle of the person who made a Piece, for its page's "by @owner". */
+export async function ownerOf(pieceId: number): Promise<string> {
+  const [row] = await sql<{ owner: string | null }[]>`select u.username as owner from pieces p join users u on u.id = p.user_id where p.id = ${pieceId}`
+  return row?.owner ?? ''
 }
 
 /** Issue 32.4: how many people remixed a Piece — distinct accounts, its owner not among them. */

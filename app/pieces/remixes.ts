@@ -16,6 +16,8 @@ export const RemixMessages = {
   downloadNotAllowed: 'The owner of this Piece does not allow downloads.',
   noCodeToCompare: 'There is nothing to compare: this Piece is not a remix.',
   tooManyChanges: 'Too many changes to show',
+  yourPiece: 'Your Piece',
+  remixesOff: 'Remixes turned off by its owner',
 } as const
 
 /** A refused remix is the form's failure toast with the reason under it. */
@@ -25,6 +27,9 @@ export const REMIX_FORM_WORDS: FormWords = { failure: () => RemixMessages.failed
 export type Credit = { owner: string; name: string; href: string | null }
 
 export const creditText = (credit: Pick<Credit, 'owner' | 'name'>) => `Remixed from @${credit.owner}/${credit.name}`
+
+/** Issue 37.12: who made a Piece, on its page. */
+export const ownerText = (owner: string) => `by @${owner}`
 
 const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
 /** '1,204 lines, 48,310 characters': a version's size, said when its changes are too many to show. */

@@ -6,7 +6,7 @@ import { setUsername } from '../../app/accounts/users.server'
 import { setPlan } from '../../app/billing/subscription.server'
 import { FREE_PIECE_LIMIT } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
-import { readDraft } from '../../app/pieces/draft'
+import { canUndo, readDraft } from '../../app/pieces/draft'
 import { cachedComparisons, compareLines, comparisonOf } from '../../app/pieces/compare.server'
 import { downloadOf } from '../../app/pieces/download.server'
 import { withGalleryExtras } from '../../app/pieces/gallery.server'
@@ -107,6 +107,8 @@ describe('remixing a Piece (issue 32.1)', () => {
     expect(draft.exchangeHistory).toHaveLength(1)
     expect(draft.exchangeHistory[0]!.note).toBe(`Remixed from @${owner.username}/${original.name}`)
     expect(draft.exchangeHistory[0]!.tokensUsed).toBe(0)
+    // Issue 37.12: the copy starts its history: a fresh remix has nothing to undo.
+    expect(canUndo(draft)).toBe(false)
 
     // A second remix of the same Piece finds another free name, as onboarding does.
     const again = await remixPiece(remixer.id, original.name)
