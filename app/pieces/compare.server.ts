@@ -89,11 +89,12 @@ const CACHE_MAX_CHARACTERS = 8_000_000
 const drawn = new Map<string, { comparison: Comparison; characters: number }>()
 let cachedCharacters = 0
 
+/** What an entry holds, in characters: its rows' text, and a share for the entry itself so that small ones are bounded too. */
 const weightOf = (comparison: Comparison) =>
-  comparison.tooMany ? 0 : comparison.rows.reduce((sum, row) => sum + (row.kind === 'skipped' ? 0 : row.text.length + 16), 0)
+  256 + (comparison.tooMany ? 0 : comparison.rows.reduce((sum, row) => sum + (row.kind === 'skipped' ? 0 : row.text.length + 16), 0))
 
 /** The comparison of that pair of versions, from the cache or drawn now and kept. */
-export function comparePair(copied: { version: string; code: () => Promise<string> }, current: string): Promise<Comparison> | Comparison {
+export async function comparePair(copied: { version: string; code: () => Promise<string> }, current: string): Promise<Comparison> {
   const key = `${copied.version}:${versionOf(current)}`
   const hit = drawn.get(key)
   if (hit) {
@@ -102,19 +103,17 @@ export function comparePair(copied: { version: string; code: () => Promise<strin
     drawn.set(key, hit)
     return hit.comparison
   }
-  return copied.code().then((code) => {
-    const comparison = compareLines(code, current)
-    const characters = weightOf(comparison)
-    if (characters > CACHE_MAX_CHARACTERS) return comparison
-    drawn.set(key, { comparison, characters })
-    cachedCharacters += characters
-    for (const [oldest, entry] of drawn) {
-      if (cachedCharacters <= CACHE_MAX_CHARACTERS) break
-      drawn.delete(oldest)
-      cachedCharacters -= entry.characters
-    }
-    return comparison
-  })
+  const comparison = compareLines(await copied.code(), current)
+  const characters = weightOf(comparison)
+  if (characters > CACHE_MAX_CHARACTERS) return comparison
+  drawn.set(key, { comparison, characters })
+  cachedCharacters += characters
+  for (const [oldest, entry] of drawn) {
+    if (cachedCharacters <= CACHE_MAX_CHARACTERS) break
+    drawn.delete(oldest)
+    cachedCharacters -= entry.characters
+  }
+  return comparison
 }
 
 /** How many comparisons are kept; for the tests of the cache. */
