@@ -31,6 +31,25 @@ function linesOf(code: string): string[] {
 }
 
 /**
+ * Whether the changes are more than the bound before diffing at all, in one pass: a line of
+ * one version with no equal line left in the other is added or removed in any diff, so
+ * their count is the least number of changes. A rewrite is told at once, not after the
+ * diff has spent its budget.
+ */
+function surelyTooMany(before: string[], after: string[]): boolean {
+  const left = new Map<string, number>()
+  for (const line of before) left.set(line, (left.get(line) ?? 0) + 1)
+  let unmatched = 0
+  for (const line of after) {
+    const count = left.get(line) ?? 0
+    if (count > 0) left.set(line, count - 1)
+    else unmatched += 1
+  }
+  for (const count of left.values()) unmatched += count
+  return unmatched > MAX_CHANGED_LINES
+}
+
+/**
  * Line by line, what changed from `before` to `after`, with long unchanged runs folded; too
  * many changes give the sizes instead. The lines are split once and diffed as arrays (the
  * line tokenizer of `diffLines` alone took a fifth of a second on a full-size Piece).
@@ -38,7 +57,9 @@ function linesOf(code: string): string[] {
 export function compareLines(before: string, after: string): Comparison {
   const beforeLines = linesOf(before)
   const afterLines = linesOf(after)
-  const parts = diffArrays(beforeLines, afterLines, { maxEditLength: MAX_CHANGED_LINES, timeout: COMPARE_BUDGET_MS })
+  const parts = surelyTooMany(beforeLines, afterLines)
+    ? undefined
+    : diffArrays(beforeLines, afterLines, { maxEditLength: MAX_CHANGED_LINES, timeout: COMPARE_BUDGET_MS })
   if (!parts) {
     return {
       tooMany: true,

@@ -7,7 +7,7 @@ import { setPlan } from '../../app/billing/subscription.server'
 import { FREE_PIECE_LIMIT } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import { canUndo, readDraft } from '../../app/pieces/draft'
-import { cachedComparisons, compareLines, comparisonOf } from '../../app/pieces/compare.server'
+import { cachedComparisons, compareLines, comparisonOf, MAX_CHANGED_LINES } from '../../app/pieces/compare.server'
 import { downloadOf } from '../../app/pieces/download.server'
 import { withGalleryExtras } from '../../app/pieces/gallery.server'
 import { createPiece, deletePiece, getOwnPiece, listPublicPieces, updatePiece } from '../../app/pieces/pieces.server'
@@ -394,6 +394,18 @@ describe('compare and download (issues 32.5 and 32.6)', () => {
     ])
     expect(rows.find((row) => row.kind === 'removed')).toMatchObject({ text: 'line 10', before: 10, after: null })
     expect(rows.find((row) => row.kind === 'added')).toMatchObject({ text: 'line ten', before: null, after: 10 })
+
+    // Issue 37.1: a few hundred changed lines are drawn; past MAX_CHANGED_LINES added plus removed, only the sizes.
+    const lines = Array.from({ length: 2000 }, (_, index) => `row ${index}`)
+    const changing = (count: number) => lines.map((line, index) => (index % 5 === 0 && index / 5 < count ? `${line}!` : line)).join('\n')
+    const within = compareLines(lines.join('\n'), changing(100))
+    expect(within).toMatchObject({ tooMany: false, added: 100, removed: 100 })
+    const past = compareLines(lines.join('\n'), changing(MAX_CHANGED_LINES / 2 + 1))
+    expect(past).toEqual({
+      tooMany: true,
+      before: { lines: 2000, characters: lines.join('\n').length },
+      after: { lines: 2000, characters: lines.join('\n').length + 251 },
+    })
   })
 
   it('says "Too many changes to show" with both sizes for a full-size remix whose every line changed, and answers other requests meanwhile', async () => {
