@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
+import { cpus, loadavg } from 'node:os'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
@@ -133,7 +134,11 @@ try {
   const coldP = percentiles(cold)
   const cachedP = percentiles(cached)
   console.log(`\nCompare of two ${SIZE.toLocaleString('en-US')}-character versions, every line changed (${ROUNDS} rounds)`)
-  console.log(`"Too many changes to show" in ${tooMany}/${ROUNDS}`)
+  console.log(
+    `"Too many changes to show" in ${tooMany}/${ROUNDS}; load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
+  )
   console.log(
     'compare, new version (drawn)'.padEnd(40),
     `p50 ${coldP.p50} ms`.padStart(14),
@@ -157,6 +162,7 @@ try {
     date: new Date().toISOString(),
     rounds: ROUNDS,
     tooMany,
+    loadAverage: loadavg(),
     cold: coldP,
     cached: cachedP,
     healthzAlone: alone,
