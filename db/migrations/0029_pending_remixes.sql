@@ -9,3 +9,11 @@ create table pending_remixes (
   used_at timestamptz
 );
 create index pending_remixes_created_idx on pending_remixes (created_at);
+
+-- Issue 37.12: a remix's first history entry (its copy, said "Remixed from @owner/name") is
+-- where its history starts: Undo does not go back past it. Remixes made before say so too.
+update pieces p set draft = jsonb_set(p.draft, '{exchangeHistory,0,start}', 'true'::jsonb)
+from piece_remixes r
+where r.remix_id = p.id
+  and jsonb_typeof(p.draft -> 'exchangeHistory') = 'array'
+  and p.draft -> 'exchangeHistory' -> 0 ->> 'note' like 'Remixed from @%';

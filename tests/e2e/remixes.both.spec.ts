@@ -88,6 +88,15 @@ test('a second user remixes a public Piece from its page and from the gallery; t
   await expect(comparison.locator('[data-change="removed"]')).toContainText(['Original counter'])
   await expect(comparison.locator('[data-change="added"]')).toContainText(['Remixed counter'])
   await expect(fan.page.getByTestId('lines-added')).toHaveText('1 line added')
+
+  // Issue 37.1: a rewrite past what a page can show line by line says so, with both sizes.
+  const rewrite = Array.from({ length: 600 }, (_, index) => `<p>Row ${index}</p>`).join('\n')
+  await saveCode(fan.page, remix, rewrite)
+  await fan.page.reload()
+  const tooMany = fan.page.getByTestId('too-many-changes')
+  await expect(tooMany.getByRole('heading', { name: 'Too many changes to show' })).toBeVisible()
+  await expect(tooMany).toContainText(`${remix} now600 lines, ${rewrite.length.toLocaleString('en-US')} characters`)
+  await expect(tooMany.getByRole('link', { name: `Download ${remix}` })).toHaveAttribute('href', `/${remix}/download`)
   await fan.page.close()
 })
 
