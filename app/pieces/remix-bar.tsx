@@ -77,7 +77,8 @@ export function RemixBar({ name, panel }: { name: string; panel: RemixesPanel })
       {count || list.length ? (
         <details className="relative" data-testid="remixes">
           <summary className={cn(link, 'cursor-pointer list-none')}>
-            <span data-testid="remix-count">{remixCountText(count)}</span>
+            {/* No one but its owner has remixed it: the list names the owner’s remixes, with no count of people to show. */}
+            <span data-testid="remix-count">{count ? remixCountText(count) : 'Remixes'}</span>
           </summary>
           <div className="absolute right-0 z-30 mt-1 w-64 rounded-xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Remixes</h2>
