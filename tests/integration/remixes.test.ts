@@ -10,6 +10,7 @@ import { canUndo, readDraft } from '../../app/pieces/draft'
 import { cachedComparisons, compareLines, comparisonOf, MAX_CHANGED_LINES } from '../../app/pieces/compare.server'
 import { downloadOf } from '../../app/pieces/download.server'
 import { withGalleryExtras } from '../../app/pieces/gallery.server'
+import { pendingRemixOf } from '../../app/pieces/remix-form.server'
 import { createPiece, deletePiece, getOwnPiece, listPublicPieces, updatePiece } from '../../app/pieces/pieces.server'
 import { RemixMessages } from '../../app/pieces/remixes'
 import { addressOf, countView, lineageOf, publicRemixesOf, remixCounts, remixPiece, versionOf, visitorKey } from '../../app/pieces/remixes.server'
@@ -157,6 +158,10 @@ describe('remixing a Piece (issue 32.1)', () => {
       return cookie.split(';')[0]!
     }
     const pending = await visitorPost()
+    // Onboarding reads it (to send a new account there) without using it up.
+    const withCookie = new Request('http://localhost/onboarding', { headers: { Cookie: pending } })
+    expect(await pendingRemixOf(withCookie)).toBe(original.name)
+    expect(await pendingRemixOf(withCookie)).toBe(original.name)
 
     const remixer = await newUser()
     const theirs = async () => (await sql<{ name: string }[]>`select name from pieces where user_id = ${remixer.id}`).map((row) => row.name)
@@ -166,6 +171,7 @@ describe('remixing a Piece (issue 32.1)', () => {
     expect(landed.headers.get('Set-Cookie')).toMatch(/^pieces_remix=.*Max-Age=0/i)
     expect(await callData<Page>(remixRoute.loader as Handler, remixPage, remixer.cookie)).toMatchObject({ pending: false, offer: { refusal: null } })
     expect(await theirs()).toEqual([])
+    expect(await pendingRemixOf(withCookie)).toBeNull()
 
     // The same cookie replayed after the server cleared it: nothing pending, nothing made.
     expect(await callData<Page>(remixRoute.loader as Handler, remixPage, `${remixer.cookie}; ${pending}`)).toMatchObject({ pending: false })
