@@ -2,16 +2,17 @@ import { endStaleGenerations } from '../app/generation/generations.server'
 import { pruneEvents } from '../app/generation/events.server'
 import { SIGN_IN_LOCKOUT_MINUTES } from '../app/lib/constants'
 import { sql } from '../app/lib/db.server'
-import { pruneViews } from '../app/pieces/remixes.server'
+import { prunePendingRemixes, pruneViews } from '../app/pieces/remixes.server'
 import { pruneCheckResults } from '../app/checks/checks.server'
 import { pruneDataChanges } from '../app/piece-data/store.server'
 
 /**
  * Hourly: drops rate-limit windows older than a day, sign-in failure counts older than
  * the lockout and stream events older than a day (none can matter any more), view marks
- * past their window and views too old to trend (issue 32.4), check results older than 30
- * days but a check's latest (issue 31), changes to Pieces' shared data older than a day (a
- * page that was away longer reads the data again; issue 39), and ends generations whose
+ * past their window and views too old to trend (issue 32.4), pending remixes past their
+ * quarter of an hour (issue 37.11), check results older than 30 days but a check's latest
+ * (issue 31), changes to Pieces' shared data older than a day (a page that was away longer
+ * reads the data again; issue 39), and ends generations whose
  * worker died. Images are collected by jobs/image-gc.ts.
  */
 export async function runCleanup() {
@@ -21,6 +22,7 @@ export async function runCleanup() {
     events: await pruneEvents(),
     staleGenerations: await endStaleGenerations(),
     pieceViews: await pruneViews(),
+    pendingRemixes: await prunePendingRemixes(),
     checkResults: await pruneCheckResults(),
     dataChanges: await pruneDataChanges(),
   }

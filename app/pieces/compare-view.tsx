@@ -1,10 +1,10 @@
 import { calendarDate } from '~/lib/dates'
 import { cn } from '~/ui/cn'
-import type { CompareRow } from './compare.server'
+import type { Comparison as Changes, CompareRow } from './compare.server'
 import { RemixCredit } from './remix-bar'
-import type { Credit } from './remixes'
+import { codeSizeText, downloadPath, RemixMessages, type Credit } from './remixes'
 
-type Comparison = { piece: { name: string }; credit: Credit; copiedAt: string; rows: CompareRow[]; added: number; removed: number }
+type Comparison = { piece: { name: string }; credit: Credit; copiedAt: string; changes: Changes }
 
 const ROW_STYLE = {
   same: '',
@@ -15,8 +15,8 @@ const SIGN = { same: ' ', added: '+', removed: '−' } as const
 const SAID = { same: '', added: 'Added', removed: 'Removed' } as const
 
 /** Issue 32.5: a remix's code against the version it copied, line by line, unchanged runs folded. */
-export function CompareView({ comparison, inApp }: { comparison: Comparison; inApp: boolean }) {
-  const { piece, credit, copiedAt, rows, added, removed } = comparison
+export function CompareView({ comparison, inApp, canDownload }: { comparison: Comparison; inApp: boolean; canDownload: boolean }) {
+  const { piece, credit, copiedAt, changes } = comparison
   return (
     <div className={cn('mx-auto max-w-5xl px-4 pb-10 sm:px-6', inApp ? 'pt-8' : 'pt-20')}>
       <a href={`/${piece.name}`} className="text-sm text-zinc-500 underline-offset-2 hover:underline">
@@ -25,21 +25,67 @@ export function CompareView({ comparison, inApp }: { comparison: Comparison; inA
       <h1 className="mt-2 text-2xl font-semibold tracking-tight">Compare with the original</h1>
       <div className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">
         <RemixCredit credit={credit} />
-        <p>
-          Copied on {calendarDate(copiedAt)}. {piece.name} now has{' '}
-          <span className="font-medium text-emerald-700 dark:text-emerald-400" data-testid="lines-added">
-            {added} {added === 1 ? 'line' : 'lines'} added
-          </span>{' '}
-          and{' '}
-          <span className="font-medium text-red-700 dark:text-red-400" data-testid="lines-removed">
-            {removed} {removed === 1 ? 'line' : 'lines'} removed
-          </span>
-          .
-        </p>
+        {changes.tooMany ? (
+          <p>Copied on {calendarDate(copiedAt)}.</p>
+        ) : (
+          <Counts name={piece.name} added={changes.added} removed={changes.removed} copiedAt={copiedAt} />
+        )}
       </div>
-      {added + removed === 0 ? (
+      {changes.tooMany ? (
+        <TooMany name={piece.name} changes={changes} canDownload={canDownload} />
+      ) : (
+        <Rows name={piece.name} rows={changes.rows} changed={changes.added + changes.removed} />
+      )}
+    </div>
+  )
+}
+
+function Counts({ name, added, removed, copiedAt }: { name: string; added: number; removed: number; copiedAt: string }) {
+  return (
+    <p>
+      Copied on {calendarDate(copiedAt)}. {name} now has{' '}
+      <span className="font-medium text-emerald-700 dark:text-emerald-400" data-testid="lines-added">
+        {added} {added === 1 ? 'line' : 'lines'} added
+      </span>{' '}
+      and{' '}
+      <span className="font-medium text-red-700 dark:text-red-400" data-testid="lines-removed">
+        {removed} {removed === 1 ? 'line' : 'lines'} removed
+      </span>
+      .
+    </p>
+  )
+}
+
+/** Issue 37.1: past the bound of a compare, the two sizes, and where to get the code as it is now. */
+function TooMany({ name, changes, canDownload }: { name: string; changes: Extract<Changes, { tooMany: true }>; canDownload: boolean }) {
+  return (
+    <div className="mt-6 rounded-xl border border-dashed border-zinc-300 p-6 text-sm dark:border-zinc-700" data-testid="too-many-changes">
+      <h2 className="text-base font-semibold">{RemixMessages.tooManyChanges}</h2>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{name} has changed too much since it was copied to show the changes line by line.</p>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-zinc-500">The version copied</dt>
+        <dd>{codeSizeText(changes.before)}</dd>
+        <dt className="text-zinc-500">{name} now</dt>
+        <dd>{codeSizeText(changes.after)}</dd>
+      </dl>
+      {canDownload ? (
+        <p className="mt-3 text-zinc-600 dark:text-zinc-400">
+          <a href={downloadPath(name)} download={`${name}.html`} className="font-medium text-zinc-900 underline underline-offset-2 dark:text-zinc-100">
+            Download {name}
+          </a>{' '}
+          to compare it in an editor of your own.
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function Rows({ name, rows, changed }: { name: string; rows: CompareRow[]; changed: number }) {
+  return (
+    <>
+      {changed === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-zinc-300 p-6 text-center text-zinc-500 dark:border-zinc-700">
-          No changes yet: {piece.name} is the same as the version it copied.
+          No changes yet: {name} is the same as the version it copied.
         </p>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
@@ -78,6 +124,6 @@ export function CompareView({ comparison, inApp }: { comparison: Comparison; inA
           </table>
         </div>
       )}
-    </div>
+    </>
   )
 }

@@ -106,6 +106,8 @@ export const ExchangeSchema = z.object({
   receipt: ReceiptSchema.optional().catch(undefined),
   /** An entry the assistant did not build, in the history's words: 'Remixed from @owner/name' (issue 32.1). */
   note: z.string().optional().catch(undefined),
+  /** Where the Piece's history starts (a remix's copy, issue 37.12): there is nothing before it to go back to. */
+  start: z.literal(true).optional().catch(undefined),
 })
 
 /** A stored draft; any field that does not parse falls back to its empty value. */

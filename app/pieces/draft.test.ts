@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addExchange, codeAt, EMPTY_DRAFT, isBehindLatest, readDraft, redo, undo, type Exchange } from './draft'
+import { addExchange, canUndo, codeAt, EMPTY_DRAFT, isBehindLatest, readDraft, redo, undo, type Exchange } from './draft'
 
 const exchange = (message: string, code: string): Exchange => ({
   userMessage: { role: 'user', content: message, attachments: [] },
@@ -13,6 +13,18 @@ describe('draft history', () => {
     expect(codeAt(EMPTY_DRAFT, '<p>saved</p>')).toBe('<p>saved</p>')
     expect(codeAt(one, '<p>saved</p>')).toBe('<p>1</p>')
     expect(one.currentInput).toBe('')
+  })
+
+  it('issue 37.12: a fresh remix has nothing to undo (its copy starts the history); its first change can be undone back to the copy', () => {
+    const copy: Exchange = { ...exchange('', '<p>copied</p>'), tokensUsed: 0, note: 'Remixed from @a/b', start: true }
+    const fresh = readDraft({ currentInput: '', currentAttachments: [], exchangeHistory: [copy], historyIndex: 0 })
+    expect(canUndo(fresh)).toBe(false)
+    expect(undo(fresh)).toBe(fresh)
+    const changed = addExchange(fresh, exchange('make it red', '<p style="color:red">copied</p>'))
+    expect(canUndo(changed)).toBe(true)
+    expect(canUndo(undo(changed))).toBe(false)
+    expect(canUndo(EMPTY_DRAFT)).toBe(false)
+    expect(canUndo(addExchange(EMPTY_DRAFT, exchange('a', '1')))).toBe(true)
   })
 
   it('undo restores the undone message to the input; redo moves forward again', () => {

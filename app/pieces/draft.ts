@@ -10,6 +10,8 @@ export type Exchange = {
   receipt?: Receipt
   /** An entry the assistant did not build, said in the history instead of a message (issue 32.1). */
   note?: string
+  /** Where the Piece's history starts (a remix's copy, issue 37.12): Undo stops there. */
+  start?: true
 }
 
 export type DraftData = {
@@ -43,12 +45,15 @@ export function addExchange(draft: DraftData, exchange: Exchange): DraftData {
   return { currentInput: '', currentAttachments: [], exchangeHistory: [...kept, exchange], historyIndex: kept.length }
 }
 
+/** Whether Undo has anything to go back to: an exchange, and not the one the Piece's history starts with (a fresh remix). */
+export const canUndo = (draft: DraftData) => draft.historyIndex >= 0 && !draft.exchangeHistory[draft.historyIndex]?.start
+
 /**
  * Undo steps back one exchange and puts that exchange's message back in the input (to
  * edit and resend); redo steps forward and restores the input of the exchange after it.
  */
 export function undo(draft: DraftData): DraftData {
-  if (draft.historyIndex < 0) return draft
+  if (!canUndo(draft)) return draft
   const undone = draft.exchangeHistory[draft.historyIndex]!
   return { ...draft, historyIndex: draft.historyIndex - 1, currentInput: undone.userMessage.content, currentAttachments: undone.userMessage.attachments }
 }

@@ -1,6 +1,7 @@
 import { Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { calendarDate } from '~/lib/dates'
+import { useRootData } from '~/lib/root-data'
 import { PieceIcon } from './piece-icon'
 import { Spinner } from '~/ui/spinner'
 import { Enhancement } from '~/ui/enhancement'
@@ -9,11 +10,13 @@ import { useToast } from '~/ui/toaster'
 import { GALLERY_COUNT_PARAM, PUBLIC_PIECE_PAGE, PieceMessages } from './schema'
 import { cn } from '~/ui/cn'
 import { RemixButton, RemixCredit } from './remix-bar'
-import { GALLERY_ORDER_LABELS, GALLERY_ORDER_PARAM, GALLERY_ORDERS, remixCountText, type Credit, type GalleryOrder } from './remixes'
+import { GALLERY_ORDER_LABELS, GALLERY_ORDER_PARAM, GALLERY_ORDERS, remixCountText, RemixMessages, type Credit, type GalleryOrder } from './remixes'
 
 export type GalleryPiece = {
   id: number
   name: string
+  /** The owner's identity id, to tell the viewer's own Pieces. */
+  userId: string
   description: string
   icon: string
   screenshot: string
@@ -37,6 +40,7 @@ function merge(current: GalleryPiece[], next: GalleryPiece[]) {
 export function Gallery({ initial, count, order }: { initial: GalleryPage; count: number; order: GalleryOrder }) {
   const location = useLocation()
   const toast = useToast()
+  const viewer = useRootData()?.user?.uid
   const [page, setPage] = useState(initial)
   const [loading, setLoading] = useState(false)
   const sentinel = useRef<HTMLDivElement>(null)
@@ -86,7 +90,7 @@ export function Gallery({ initial, count, order }: { initial: GalleryPage; count
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
         {page.data.map((piece, index) => (
           <li key={piece.id} id={`gallery-${index}`} data-piece={piece.id} className="scroll-mt-20">
-            <GalleryCard piece={piece} returnTo={`${location.pathname}${location.search}`} />
+            <GalleryCard piece={piece} mine={piece.userId === viewer} returnTo={`${location.pathname}${location.search}`} />
           </li>
         ))}
       </ul>
@@ -144,7 +148,7 @@ function GalleryOrders({ order }: { order: GalleryOrder }) {
   )
 }
 
-function GalleryCard({ piece, returnTo }: { piece: GalleryPiece; returnTo: string }) {
+function GalleryCard({ piece, mine, returnTo }: { piece: GalleryPiece; mine: boolean; returnTo: string }) {
   const long = piece.description.length > DESCRIPTION_PREVIEW
   return (
     <article className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
@@ -188,15 +192,36 @@ function GalleryCard({ piece, returnTo }: { piece: GalleryPiece; returnTo: strin
             <p className="mt-2 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{piece.description}</p>
           )
         ) : null}
-        {piece.remixCount || piece.allowRemixes ? (
-          <div className="mt-3 flex items-center justify-between gap-2">
-            <span className="text-xs text-zinc-500" data-testid="card-remix-count">
-              {piece.remixCount ? remixCountText(piece.remixCount) : ''}
-            </span>
-            {piece.allowRemixes ? <RemixButton name={piece.name} returnTo={returnTo} /> : null}
-          </div>
-        ) : null}
+        <div className="mt-3 flex min-h-9 items-center justify-between gap-2">
+          <span className="text-xs text-zinc-500" data-testid="card-remix-count">
+            {piece.remixCount ? remixCountText(piece.remixCount) : ''}
+          </span>
+          <CardRemix piece={piece} mine={mine} returnTo={returnTo} />
+        </div>
       </div>
     </article>
   )
+}
+
+/** Issue 37.12: Remix, or in words why a card has none — the viewer's own Piece, or remixes turned off. */
+function CardRemix({ piece, mine, returnTo }: { piece: GalleryPiece; mine: boolean; returnTo: string }) {
+  const said = 'text-xs font-medium text-zinc-500'
+  if (mine) {
+    return (
+      <span className={said} data-testid="card-no-remix">
+        {RemixMessages.yourPiece} ·{' '}
+        <Link to={`/pieces/${piece.name}`} className="text-zinc-900 underline underline-offset-2 dark:text-zinc-100">
+          Edit
+        </Link>
+      </span>
+    )
+  }
+  if (!piece.allowRemixes) {
+    return (
+      <span className={said} data-testid="card-no-remix">
+        {RemixMessages.remixesOff}
+      </span>
+    )
+  }
+  return <RemixButton name={piece.name} returnTo={returnTo} />
 }

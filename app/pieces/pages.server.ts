@@ -7,7 +7,7 @@ import { notFound } from '~/lib/http'
 import { configuredOrigins, pieceOriginIn, previewOriginsOf, type PreviewOrigins } from '~/lib/origins.server'
 import type { TopBarPiece } from './schema'
 import { getOwnPieceByName, getViewablePieceByName, type Piece, type ViewedPiece } from './pieces.server'
-import { countView, lineageOf, publicRemixesOf, remixCounts, visitorKey } from './remixes.server'
+import { countView, isEstablished, lineageOf, ownerOf, publicRemixesOf, remixCounts, visitorKey } from './remixes.server'
 import { previewUrl } from './preview.server'
 import { normalizeName, pieceNameProblem } from './schema'
 
@@ -62,7 +62,10 @@ export async function publicPageData(request: Request, viewer: SessionUser | nul
   if (!piece) throw notFound()
   const isOwner = viewer?.uid === piece.userId
   // The owner's own visits do not make a Piece trend (issue 32.4).
-  if (!isOwner) await countView(piece.id, visitorKey({ userId: viewer?.id ?? null, clientIp, userAgent: request.headers.get('user-agent') ?? '' }))
+  if (!isOwner) {
+    const established = viewer ? await isEstablished(viewer.id) : false
+    await countView(piece.id, visitorKey({ userId: viewer?.id ?? null, established, clientIp }))
+  }
   const remixes = await remixesPanel(piece, isOwner)
   const showBadge = !viewer && !isSubscribedStatus((await getSubscriptionStatusByUid(piece.userId)).status)
   const origins = previewOriginsOf(request)
@@ -80,14 +83,15 @@ export async function publicPageData(request: Request, viewer: SessionUser | nul
 }
 
 /**
- * Issue 32: what a Piece's page says of remixes — where it came from, how many people
+ * Issue 32: what a Piece's page says of remixes — who made it (issue 37.12), where it came from, how many people
  * remixed it and which public remixes there are, and whether it can be remixed and
  * downloaded (its owner can always download it).
  */
 async function remixesPanel(piece: ViewedPiece, isOwner: boolean) {
   const open = piece.visibility === 'public' && piece.allowRemixes
-  const [lineage, counts, list] = await Promise.all([lineageOf(piece.id), remixCounts([piece.id]), publicRemixesOf(piece.id)])
+  const [lineage, counts, list, owner] = await Promise.all([lineageOf(piece.id), remixCounts([piece.id]), publicRemixesOf(piece.id), ownerOf(piece.id)])
   return {
+    owner,
     credit: lineage && { owner: lineage.owner, name: lineage.name, href: lineage.href },
     count: counts.get(piece.id) ?? 0,
     list,

@@ -21,7 +21,7 @@ import {
 import { requestScreenshot } from './screenshots.server'
 import { isStoredImageUrl, storeImage } from './storage.server'
 import { pieceCursor, type PieceCursor } from './cursor'
-import type { GalleryOrder } from './remixes'
+import { ESTABLISHED_AFTER_HOURS, type GalleryOrder } from './remixes'
 
 /** A Piece as every client sees it (spec 1 §3); `userId` is the owner's identity id. */
 export type Piece = {
@@ -177,17 +177,24 @@ export async function listPublicPieces(page: GalleryRequest = {}): Promise<Piece
 }
 
 /**
- * The trending order (docs/decisions/0048): each counted view and each remix by someone
- * other than the owner adds to a Piece's heat, a remix ten times as much, and every
- * contribution halves every two days; nothing older than 30 days counts.
+ * The trending order (docs/decisions/0048, amended by 0052): each counted view and each
+ * person who remixed, other than the owner, adds to a Piece's heat, a remix ten times as
+ * much, and every contribution halves every two days; nothing older than 30 days counts.
+ * A person counts once (their latest remix), and only from an account that was at least a
+ * day old when they remixed: accounts made to push a Piece move it nowhere.
  */
 export const REMIX_WEIGHT = 10
 const HALF_LIFE_SECONDS = 2 * 24 * 60 * 60
 const decay = (age: ReturnType<typeof sql>) => sql`power(0.5, extract(epoch from ${age}) / ${HALF_LIFE_SECONDS})`
 const remixHeat = () => sql`
-  select count(distinct r.remixer_id) as remixers,
-    sum(${decay(sql`now() - r.created_at`)}) filter (where r.created_at > now() - interval '30 days') as heat
-  from piece_remixes r where r.original_id = p.id and r.remixer_id <> p.user_id`
+  select count(*) as remixers, sum(${decay(sql`now() - latest`)}) filter (where latest > now() - interval '30 days') as heat
+  from (
+    select max(r.created_at) as latest
+    from piece_remixes r join users ru on ru.id = r.remixer_id
+    where r.original_id = p.id and r.remixer_id <> p.user_id
+      and ru.created_at <= r.created_at - make_interval(hours => ${ESTABLISHED_AFTER_HOURS})
+    group by r.remixer_id
+  ) counted`
 const viewHeat = () => sql`
   select sum(${decay(sql`now() - v.viewed_at`)}) as heat from piece_views v where v.piece_id = p.id and v.viewed_at > now() - interval '30 days'`
 

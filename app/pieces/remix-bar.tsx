@@ -1,6 +1,6 @@
 import { buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
-import { comparePath, creditText, downloadPath, remixCountText, RemixMessages, remixPath, type Credit } from './remixes'
+import { comparePath, creditText, downloadPath, ownerText, remixCountText, RemixMessages, remixPath, type Credit } from './remixes'
 
 /**
  * Issue 32.1: Remix is a plain form post, so it works the same with and without
@@ -39,6 +39,7 @@ export function RemixCredit({ credit, className }: { credit: Credit; className?:
 }
 
 export type RemixesPanel = {
+  owner: string
   credit: Credit | null
   count: number
   list: { name: string; owner: string }[]
@@ -47,19 +48,23 @@ export type RemixesPanel = {
 }
 
 /**
- * The strip under a Piece's public page (issue 32): where it came from and what changed,
+ * The strip under a Piece's public page (issue 32): who made it (issue 37.12), where it came from and what changed,
  * how many people remixed it with the list of public remixes (a native disclosure, so it
  * opens without JavaScript), Download and Remix.
  */
 export function RemixBar({ name, panel }: { name: string; panel: RemixesPanel }) {
-  const { credit, count, list, canRemix, canDownload } = panel
-  if (!credit && !count && !list.length && !canRemix && !canDownload) return null
+  const { owner, credit, count, list, canRemix, canDownload } = panel
   const link = 'rounded-md px-2 py-1 font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800'
   return (
     <div
       className="flex min-h-11 shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-zinc-200 px-4 py-1.5 text-sm dark:border-zinc-800"
       data-testid="remix-bar"
     >
+      {owner ? (
+        <p className="shrink-0 font-medium text-zinc-700 dark:text-zinc-300" data-testid="piece-owner">
+          {ownerText(owner)}
+        </p>
+      ) : null}
       {credit ? (
         <>
           <RemixCredit credit={credit} className="text-zinc-600 dark:text-zinc-400" />
@@ -72,7 +77,8 @@ export function RemixBar({ name, panel }: { name: string; panel: RemixesPanel })
       {count || list.length ? (
         <details className="relative" data-testid="remixes">
           <summary className={cn(link, 'cursor-pointer list-none')}>
-            <span data-testid="remix-count">{remixCountText(count)}</span>
+            {/* No one but its owner has remixed it: the list names the owner’s remixes, with no count of people to show. */}
+            <span data-testid="remix-count">{count ? remixCountText(count) : 'Remixes'}</span>
           </summary>
           <div className="absolute right-0 z-30 mt-1 w-64 rounded-xl border border-zinc-200 bg-white p-2 shadow-xl dark:border-zinc-800 dark:bg-zinc-900">
             <h2 className="px-2 pt-1 pb-1.5 text-xs font-semibold tracking-wide text-zinc-500 uppercase">Remixes</h2>

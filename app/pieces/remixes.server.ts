@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto'
+import { isIPv6 } from 'node:net'
 import { isPlus } from '~/accounts/plan.server'
 import type { Sql, TransactionSql } from 'postgres'
 import { sql } from '~/lib/db.server'
@@ -6,7 +7,7 @@ import { DomainError } from '~/lib/errors'
 import { cookieSecrets } from '~/lib/secrets.server'
 import type { DraftData, Exchange } from './draft'
 import { insertPiece, type Piece } from './pieces.server'
-import { creditText, remixNameCandidates, RemixMessages, type Credit } from './remixes'
+import { creditText, ESTABLISHED_AFTER_HOURS, remixNameCandidates, RemixMessages, type Credit } from './remixes'
 import { normalizeName, PieceMessages } from './schema'
 import { requestScreenshot } from './screenshots.server'
 
@@ -49,6 +50,8 @@ function remixEntry(original: Original, code: string): Exchange {
     assistantMessage: { role: 'assistant', content: code, attachments: [] },
     tokensUsed: 0,
     note: creditText(original),
+    // The remix's history starts here: its editor offers no Undo back past the copy.
+    start: true,
   }
 }
 
@@ -123,6 +126,12 @@ export function creditOf(row: { owner: string; name: string; currentOwner: strin
   return { owner: row.owner, name: row.name, href: null }
 }
 
+/** Issue 37.12: the handle of the person who made a Piece, for its page's "by @owner". */
+export async function ownerOf(pieceId: number): Promise<string> {
+  const [row] = await sql<{ owner: string | null }[]>`select u.username as owner from pieces p join users u on u.id = p.user_id where p.id = ${pieceId}`
+  return row?.owner ?? ''
+}
+
 /** Issue 32.4: how many people remixed a Piece — distinct accounts, its owner not among them. */
 export async function remixCounts(pieceIds: number[]): Promise<Map<number, number>> {
   if (pieceIds.length === 0) return new Map()
@@ -153,10 +162,41 @@ export async function copiedCodeOf(pieceId: number): Promise<string | null> {
   return row?.code ?? null
 }
 
-/** A visitor, as view counting knows them: a keyed hash of the account, or of the address and browser — never a cookie. */
-export function visitorKey(viewer: { userId: number | null; clientIp: string; userAgent: string }): string {
-  const who = viewer.userId === null ? `addr:${viewer.clientIp}|${viewer.userAgent}` : `user:${viewer.userId}`
+/**
+ * The part of an address a visitor cannot change at will (issue 37.11): an IPv4 address
+ * whole; an IPv6 one by its /64 network, since one connection is handed a /64 and may pick
+ * any address in it. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) is the IPv4 one.
+ */
+export function addressOf(clientIp: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(clientIp)
+  if (mapped) return mapped[1]!
+  if (!isIPv6(clientIp)) return clientIp
+  const [head = '', tail = ''] = clientIp.toLowerCase().split('::')
+  const left = head ? head.split(':') : []
+  const right = clientIp.includes('::') && tail ? tail.split(':') : []
+  const groups = clientIp.includes('::') ? [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right] : left
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
+}
+
+/**
+ * A visitor, as view counting knows them: a keyed hash of what they cannot choose freely —
+ * an established account, or else the address they came from (issue 37.11: never the
+ * User-Agent, which the client writes, and never a cookie). An account made in the last
+ * day counts as its address, so fresh sign-ups cannot multiply one person's views.
+ */
+export function visitorKey(viewer: { userId: number | null; established: boolean; clientIp: string }): string {
+  const who = viewer.userId !== null && viewer.established ? `user:${viewer.userId}` : `addr:${addressOf(viewer.clientIp)}`
   return createHmac('sha256', cookieSecrets()[0]!).update(who).digest('base64url').slice(0, 32)
+}
+
+/** Whether this account is old enough for its views and remixes to count as its own (docs/decisions/0052). */
+export async function isEstablished(userId: number): Promise<boolean> {
+  const [row] = await sql<{ established: boolean }[]>`
+    select created_at <= now() - make_interval(hours => ${ESTABLISHED_AFTER_HOURS}) as established from users where id = ${userId}`
+  return row?.established ?? false
 }
 
 /** Once per visitor per this long. */
@@ -184,6 +224,36 @@ export async function pruneViews() {
   const marks = await sql`delete from piece_view_marks where counted_at <= now() - make_interval(mins => ${VIEW_WINDOW_MINUTES})`
   const views = await sql`delete from piece_views where viewed_at < now() - interval '30 days'`
   return marks.count + views.count
+}
+
+/** Issue 37.11: how long a visitor's Remix waits for them to sign in. */
+export const PENDING_REMIX_MINUTES = 15
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** A visitor pressed Remix: the token their cookie carries, remembered with the Piece's name. */
+export async function rememberPendingRemix(name: string): Promise<string> {
+  const token = randomBytes(24).toString('base64url')
+  await sql`insert into pending_remixes (token_hash, piece_name) values (${tokenHash(token)}, ${normalizeName(name)})`
+  return token
+}
+
+/**
+ * The Piece a pending remix names while it is fresh and unused; `use` marks it used in the
+ * same statement, so of two reads at once only one gets the name and a replay gets nothing.
+ */
+export async function pendingRemixName(token: string, { use }: { use: boolean }): Promise<string | null> {
+  const fresh = sql`created_at > now() - make_interval(mins => ${PENDING_REMIX_MINUTES}) and used_at is null`
+  const [row] = use
+    ? await sql<{ name: string }[]>`
+        update pending_remixes set used_at = now() where token_hash = ${tokenHash(token)} and ${fresh} returning piece_name as name`
+    : await sql<{ name: string }[]>`select piece_name as name from pending_remixes where token_hash = ${tokenHash(token)} and ${fresh}`
+  return row?.name ?? null
+}
+
+/** Hourly: pending remixes past their time, used or not. */
+export async function prunePendingRemixes() {
+  return (await sql`delete from pending_remixes where created_at <= now() - make_interval(mins => ${PENDING_REMIX_MINUTES})`).count
 }
 
 /** What the Remix page shows before the copy is made: the Piece, its owner, and why it cannot be remixed when it cannot. */

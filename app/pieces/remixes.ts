@@ -15,6 +15,9 @@ export const RemixMessages = {
   noLongerPublic: 'from a Piece that is no longer public',
   downloadNotAllowed: 'The owner of this Piece does not allow downloads.',
   noCodeToCompare: 'There is nothing to compare: this Piece is not a remix.',
+  tooManyChanges: 'Too many changes to show',
+  yourPiece: 'Your Piece',
+  remixesOff: 'Remixes turned off by its owner',
 } as const
 
 /** A refused remix is the form's failure toast with the reason under it. */
@@ -25,10 +28,21 @@ export type Credit = { owner: string; name: string; href: string | null }
 
 export const creditText = (credit: Pick<Credit, 'owner' | 'name'>) => `Remixed from @${credit.owner}/${credit.name}`
 
+/** Issue 37.12: who made a Piece, on its page. */
+export const ownerText = (owner: string) => `by @${owner}`
+
+const count = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`
+/** '1,204 lines, 48,310 characters': a version's size, said when its changes are too many to show. */
+export const codeSizeText = (size: { lines: number; characters: number }) =>
+  `${count(size.lines, 'line', 'lines')}, ${count(size.characters, 'character', 'characters')}`
+
 /** Where a Piece is remixed, compared and downloaded. */
 export const remixPath = (name: string) => `/${name}/remix`
 export const comparePath = (name: string) => `/${name}/compare`
 export const downloadPath = (name: string) => `/${name}/download`
+
+/** Issue 37.11: an account younger than this neither views as itself nor moves a Piece up by remixing it (docs/decisions/0052). */
+export const ESTABLISHED_AFTER_HOURS = 24
 
 /** Issue 32.4: the gallery's orders, in the order its tabs show them; Trending comes first. */
 export const GALLERY_ORDERS = ['trending', 'remixed', 'newest'] as const

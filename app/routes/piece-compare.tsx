@@ -19,14 +19,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (viewer && !viewer.username) throw redirect(onboardingUrl(request))
   const name = params.name ?? ''
   if (pieceNameProblem(name)) throw notFound()
-  const [comparison, shell] = await Promise.all([comparisonOf(viewer?.id ?? null, name), viewer ? appShellData(request, viewer) : null])
+  const [comparison, shell] = await Promise.all([comparisonOf(viewer, name), viewer ? appShellData(request, viewer) : null])
   if (!comparison) throw notFound()
   return data({ comparison, shell }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 export default function CompareRoute() {
   const { comparison, shell } = useLoaderData<typeof loader>()
-  const view = <CompareView comparison={comparison} inApp={Boolean(shell)} />
+  const view = <CompareView comparison={comparison} inApp={Boolean(shell)} canDownload={comparison.canDownload} />
   if (!shell) return <PublicShell signedIn={false}>{view}</PublicShell>
   return (
     <AppShell user={shell.user} initiallyCollapsed={shell.collapsed} pieces={shell.pieces} piecesLimit={shell.piecesLimit} topBarPiece={null}>

@@ -5,7 +5,7 @@ import { getOptionalUser } from '~/accounts/session.server'
 import { notFound } from '~/lib/http'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { RemixButton } from '~/pieces/remix-bar'
-import { answerRemixForm, completePendingRemix } from '~/pieces/remix-form.server'
+import { answerRemixForm, takePendingRemix } from '~/pieces/remix-form.server'
 import { remixOffer } from '~/pieces/remixes.server'
 import { normalizeName, pieceNameProblem } from '~/pieces/schema'
 import { pageTitle } from '~/site/pages'
@@ -13,21 +13,19 @@ import { buttonClasses } from '~/ui/button'
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
 
 /**
- * /{name}/remix (issue 32.1): where a visitor who pressed Remix lands after signing in —
- * their remix is made then and opened — and, reached any other way, a page that says what
- * a remix copies, with the Remix button.
+ * /{name}/remix (issue 32.1): a page that says what a remix copies, with the Remix button —
+ * where a visitor who pressed Remix lands once signed in. Issue 37.11: reading it never
+ * makes a Piece (a link from anywhere can open it); only the person's post does.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const raw = params.name ?? ''
   if (pieceNameProblem(raw)) throw notFound()
   const name = normalizeName(raw)
-  const pending = await completePendingRemix(request, user, name)
-  if (pending?.done) return pending.done
+  const { pending, headers } = await takePendingRemix(request, name)
   const offer = await remixOffer(user.id, name)
   if (!offer) throw notFound()
-  const refusal = pending?.refused ?? offer.refusal
-  return data({ offer: { ...offer, refusal } }, { headers: { 'Cache-Control': 'private, no-store', ...pending?.headers } })
+  return data({ offer, pending }, { headers: { 'Cache-Control': 'private, no-store', ...headers } })
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -36,13 +34,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function RemixRoute() {
-  const { offer } = useLoaderData<typeof loader>()
+  const { offer, pending } = useLoaderData<typeof loader>()
   return (
     <div className="mx-auto max-w-lg px-5 py-10">
       <div className="overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm dark:border-zinc-800 dark:bg-zinc-900">
         {offer.image ? <img src={offer.image} alt="" width={640} height={400} className="aspect-video w-full bg-white object-cover object-top" /> : null}
         <div className="space-y-3 p-5">
           <h1 className="text-xl font-semibold tracking-tight">Remix {offer.name}</h1>
+          {pending && !offer.refusal ? (
+            <p className="text-sm font-medium" data-testid="remix-confirm">
+              You’re signed in. Press Remix to make your copy of {offer.name}.
+            </p>
+          ) : null}
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             By @{offer.owner}. You get a new Piece of your own with this Piece’s code as it is now, to change as you like. It will say it was remixed from @
             {offer.owner}/{offer.name}. Nothing the Piece stored for its owner is copied.

@@ -42,8 +42,9 @@ test('a second user remixes a public Piece from its page and from the gallery; t
   await expect(fan.page.getByTestId('remix-credit').getByRole('link')).toHaveAttribute('href', `/${original}`)
   await expect(fan.page.getByRole('list', { name: 'Chat history' }).getByTestId('history-note')).toContainText(credit)
 
-  // Its public page and its link preview credit the original.
+  // Its public page says who made it (issue 37.12), and it and its link preview credit the original.
   await fan.page.goto(`/${remix}`)
+  await expect(fan.page.getByTestId('remix-bar').getByTestId('piece-owner')).toHaveText(`by @${fan.username}`)
   await expect(fan.page.getByTestId('remix-bar').getByTestId('remix-credit')).toHaveText(credit)
   await expect(fan.page.locator('meta[property="og:description"]')).toHaveAttribute('content', new RegExp(`${credit}\\.$`))
   await expect(fan.page.frameLocator('iframe').getByRole('heading', { name: 'Original counter' })).toBeVisible()
@@ -67,13 +68,15 @@ test('a second user remixes a public Piece from its page and from the gallery; t
   const list = page.getByTestId('remixes').getByRole('list')
   await expect(list.getByRole('link')).toHaveText([`@${fan.username}/${second}`, `@${fan.username}/${remix}`])
 
-  // The remix's card carries the credit.
-  await fan.page.goto('/explore?order=newest')
+  // The remix's card carries the credit; to its owner it is their own, with no Remix (issue 37.12).
+  await fan.page.goto('/explore?order=newest&count=48')
   const remixCard = fan.page
     .getByTestId('gallery')
     .getByRole('listitem')
     .filter({ has: fan.page.getByRole('heading', { name: remix, exact: true }) })
   await expect(remixCard.getByTestId('remix-credit')).toHaveText(credit)
+  await expect(remixCard.getByTestId('card-no-remix')).toHaveText('Your Piece · Edit')
+  await expect(remixCard.getByRole('button', { name: `Remix ${remix}` })).toHaveCount(0)
 
   // What changed, readable without JavaScript.
   await saveCode(fan.page, remix, pageOf(remix, 'Remixed counter'))
@@ -85,6 +88,15 @@ test('a second user remixes a public Piece from its page and from the gallery; t
   await expect(comparison.locator('[data-change="removed"]')).toContainText(['Original counter'])
   await expect(comparison.locator('[data-change="added"]')).toContainText(['Remixed counter'])
   await expect(fan.page.getByTestId('lines-added')).toHaveText('1 line added')
+
+  // Issue 37.1: a rewrite past what a page can show line by line says so, with both sizes.
+  const rewrite = Array.from({ length: 600 }, (_, index) => `<p>Row ${index}</p>`).join('\n')
+  await saveCode(fan.page, remix, rewrite)
+  await fan.page.reload()
+  const tooMany = fan.page.getByTestId('too-many-changes')
+  await expect(tooMany.getByRole('heading', { name: 'Too many changes to show' })).toBeVisible()
+  await expect(tooMany).toContainText(`${remix} now600 lines, ${rewrite.length.toLocaleString('en-US')} characters`)
+  await expect(tooMany.getByRole('link', { name: `Download ${remix}` })).toHaveAttribute('href', `/${remix}/download`)
   await fan.page.close()
 })
 
@@ -110,6 +122,15 @@ test('turning "Allow remixes" off removes the button and refuses the post; on ag
   await expect(fan.page.getByTestId('top-bar-title')).toHaveText(original)
   await expect(fan.page.getByRole('button', { name: `Remix ${original}` })).toHaveCount(0)
   await expect(fan.page.getByRole('link', { name: 'Download' })).toHaveCount(0)
+  await expect(fan.page.getByTestId('piece-owner')).toHaveText(/^by @/)
+  // Its gallery card says why it has no Remix (issue 37.12).
+  await fan.page.goto('/explore?order=newest&count=48')
+  const card = fan.page
+    .getByTestId('gallery')
+    .getByRole('listitem')
+    .filter({ has: fan.page.getByRole('heading', { name: original, exact: true }) })
+  await expect(card.getByTestId('card-no-remix')).toHaveText('Remixes turned off by its owner')
+  await expect(card.getByRole('button', { name: `Remix ${original}` })).toHaveCount(0)
   const refused = await fan.page.request.post(`/${original}/remix`, { form: { returnTo: `/${original}` } })
   expect(refused.status()).toBe(403)
   expect(await refused.text()).toContain('The owner of this Piece does not allow remixes.')
@@ -124,7 +145,7 @@ test('turning "Allow remixes" off removes the button and refuses the post; on ag
   await fan.page.close()
 })
 
-test('a visitor who presses Remix signs in and lands on their remix', async ({ page, browser, javaScriptEnabled }) => {
+test('a visitor who presses Remix signs in, confirms, and lands on their remix, which has nothing to undo', async ({ page, browser, javaScriptEnabled }) => {
   await signIn(page)
   const original = await publicPiece(page)
   // An account to sign in with, made in another browser.
@@ -139,8 +160,20 @@ test('a visitor who presses Remix signs in and lands on their remix', async ({ p
   await visitor.getByLabel('Email').fill(account.email)
   await visitor.getByLabel('Password').fill(account.password)
   await visitor.getByRole('button', { name: 'Sign in', exact: true }).click()
+  // Signed in, the Remix page asks to confirm: reading it made nothing (issue 37.11).
+  await expect(visitor).toHaveURL(`/${original}/remix`)
+  await expect(visitor.getByTestId('remix-confirm')).toHaveText(`You’re signed in. Press Remix to make your copy of ${original}.`)
+  const mine = await visitor.request.get('/api/private/pieces')
+  expect(((await mine.json()) as { data: unknown[] }).data).toEqual([])
+  // The page read again (the cookie was used up) still asks, and still makes nothing.
+  await visitor.reload()
+  await expect(visitor.getByRole('heading', { name: `Remix ${original}` })).toBeVisible()
+  await expect(visitor.getByTestId('remix-confirm')).toHaveCount(0)
+  await visitor.getByRole('button', { name: `Remix ${original}` }).click()
   await expect(visitor).toHaveURL(`/pieces/${original}_remix`)
   await expect(visitor.getByTestId('remix-credit')).toContainText(`/${original}`)
+  // Issue 37.12: a fresh remix has nothing to undo.
+  await expect(visitor.getByRole('button', { name: 'Undo' })).toBeDisabled()
   await visitor.close()
 })
 

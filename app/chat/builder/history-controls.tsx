@@ -1,6 +1,6 @@
 import type { FetcherWithComponents } from '@remix-run/react'
 import { Button } from '~/ui/button'
-import type { DraftData } from '~/pieces/draft'
+import { canUndo, type DraftData } from '~/pieces/draft'
 import { brokenChecks, breaksWords } from '~/checks/schema'
 
 type HistoryForm = FetcherWithComponents<unknown>['Form']
@@ -36,7 +36,7 @@ export function HistoryControls({
           {breaksWords(breaks)}
         </p>
       ) : null}
-      <HistoryButton {...button} intent="undo" label="Undo" disabled={processing || draft.historyIndex < 0} onSubmit={() => onStep('undo')} />
+      <HistoryButton {...button} intent="undo" label="Undo" disabled={processing || !canUndo(draft)} onSubmit={() => onStep('undo')} />
       <HistoryButton
         {...button}
         intent="redo"
