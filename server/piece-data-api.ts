@@ -3,21 +3,8 @@ import type { z } from 'zod'
 import type { Env } from '../app/lib/env.server'
 import { isDatabaseUnavailable } from '../app/lib/db-outage'
 import { logger } from '../app/lib/log.server'
-import {
-  CollectionSchema,
-  CounterNameSchema,
-  DATA_ERRORS,
-  DATA_PATH_PREFIX,
-  DataKeySchema,
-  IncrementBody,
-  ListQuery,
-  MAX_BODY_BYTES,
-  MAX_VALUE_BYTES,
-  PrefixQuery,
-  RecordIdSchema,
-  ValueBody,
-  type DataErrorCode,
-} from '../app/piece-data/schema'
+import { DATA_ERRORS, DATA_PATH_PREFIX, MAX_BODY_BYTES, MAX_VALUE_BYTES, type DataErrorCode } from '../app/piece-data/constants'
+import { CollectionSchema, CounterNameSchema, DataKeySchema, IncrementBody, ListQuery, PrefixQuery, RecordIdSchema, ValueBody } from '../app/piece-data/schema'
 import {
   addShared,
   DataRefusal,

@@ -13,7 +13,7 @@ import {
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
 import { DATABASE_UNAVAILABLE_MESSAGE, SERVER_ERROR_MESSAGE } from '../app/lib/messages'
 import { logger } from '../app/lib/log.server'
-import { DATA_PATH_PREFIX } from '../app/piece-data/schema'
+import { DATA_PATH_PREFIX } from '../app/piece-data/constants'
 import { createPieceDataApi } from './piece-data-api'
 
 const log = logger('preview')

@@ -10,4 +10,6 @@ export const DATA_MESSAGES = {
 
 export const DATA_MESSAGE_PREFIX = 'data:'
 
-export type DataTokenMessage = { type: typeof DATA_MESSAGES.token; token: string; expiresAt: number; name: string; error?: string }
+/** The frame's request: asked again until answered, so it carries an id that the answer repeats. */
+export type DataTokenRequest = { type: typeof DATA_MESSAGES.tokenRequest; id: string }
+export type DataTokenMessage = { type: typeof DATA_MESSAGES.token; id: string; token: string; expiresAt: number; name: string; error?: string }

@@ -1,7 +1,7 @@
 import { sql } from '~/lib/db.server'
 import { follow, NotifyHub } from '~/lib/notify-hub.server'
 import { singleton } from '~/lib/singleton.server'
-import type { DataChange } from './schema'
+import type { DataChange } from './constants'
 import { changeFor, changesSince, DATA_CHANGES_CHANNEL, type StoredChange } from './store.server'
 import type { DataIdentity } from './token.server'
 

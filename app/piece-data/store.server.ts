@@ -1,7 +1,8 @@
 import type { TransactionSql } from 'postgres'
 import { jsonb, sql, type Db } from '~/lib/db.server'
 import type { DataIdentity } from './token.server'
-import type { Counter, DataChange, DataErrorCode, DataSpace, LimitName, MineEntry, SharedRecord } from './schema'
+import type { Counter, DataChange, DataErrorCode, MineEntry, SharedRecord } from './constants'
+import type { DataSpace, LimitName } from './schema'
 
 /**
  * A Piece's data (issue 39), always for the Piece and space a token names and written as the

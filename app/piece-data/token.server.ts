@@ -2,7 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { z } from 'zod'
 import { cookieSecrets } from '~/lib/secrets.server'
 import { text } from '~/lib/text'
-import { DATA_TOKEN_SECONDS, DataSpaceSchema, type DataSpace } from './schema'
+import { DATA_TOKEN_SECONDS } from './constants'
+import { DataSpaceSchema, type DataSpace } from './schema'
 
 /**
  * The identity a Piece's frame writes with (issue 39.3). A Piece's frame is cross-site to the

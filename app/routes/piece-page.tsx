@@ -21,6 +21,8 @@ import { Logo } from '~/shell/logo'
 import { PublicShell } from '~/shell/public-shell'
 import { appShellData } from '~/shell/shell-data.server'
 import { Enhancement } from '~/ui/enhancement'
+import { DATA_MESSAGES } from '~/piece-data/messages'
+import { brokerDataTokens, useDataTokenBroker } from '~/piece-data/token-broker'
 import { isUnavailable, NOT_FOUND_TITLE, NotFound, Unavailable } from '~/ui/error-page'
 
 /**
@@ -56,6 +58,8 @@ export default function PiecePage() {
   const { piece, previewSrc, previewElsewhere, showBadge, topBarPiece, shell, previewOrigin, remixes } = useLoaderData<typeof loader>()
   const frame = useRef<HTMLIFrameElement>(null)
   const bridge = <AgenticBridge frame={frame} previewOrigin={previewOrigin} pieceId={piece.id} signedIn={Boolean(shell)} />
+  const dataBroker = { previewOrigin, pieceId: piece.id, space: 'live' as const }
+  useDataTokenBroker(dataBroker)
   if (shell) {
     return (
       <AppShell user={shell.user} initiallyCollapsed={shell.collapsed} pieces={shell.pieces} piecesLimit={shell.piecesLimit} topBarPiece={topBarPiece}>
@@ -85,6 +89,7 @@ export default function PiecePage() {
         <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
         {bridge}
         <Enhancement run={sendVisitorsToSignUp} args={[previewOrigin]} />
+        <Enhancement run={brokerDataTokens} args={[{ ...dataBroker, messages: DATA_MESSAGES }]} />
         {showBadge ? (
           <a
             href="/"

@@ -1,4 +1,4 @@
-import { DATA_ERRORS, DATA_PATH_PREFIX, type DataChange, type DataErrorCode } from '../schema'
+import { DATA_ERRORS, DATA_PATH_PREFIX, type DataChange, type DataErrorCode } from '../constants'
 import { DATA_MESSAGES, type DataTokenMessage } from '../messages'
 
 /**
@@ -24,29 +24,40 @@ class PiecesDataError extends Error {
 
 const REFRESH_BEFORE_MS = 60_000
 const TOKEN_WAIT_MS = 10_000
+const TOKEN_ASK_EVERY_MS = 500
 let current: Token | null = (window as { __piecesDataToken?: Token }).__piecesDataToken ?? null
 let asking: Promise<Token> | null = null
 
+/**
+ * Asks the framing page for a token, again every half second until it answers: the page may
+ * not listen yet (it is still starting) when the Piece first asks.
+ */
 function askForToken(): Promise<Token> {
   asking ??= new Promise<Token>((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const request = { type: DATA_MESSAGES.tokenRequest, id: Math.random().toString(36).slice(2) }
+    const finish = () => {
+      clearInterval(again)
+      clearTimeout(timer)
       removeEventListener('message', onMessage)
       asking = null
+    }
+    const timer = setTimeout(() => {
+      finish()
       reject(new PiecesDataError('offline'))
     }, TOKEN_WAIT_MS)
     // Only the page that frames this Piece may hand it a token (the preview origin may be framed by the app alone).
     const onMessage = (event: MessageEvent) => {
       const data = event.data as Partial<DataTokenMessage> | null
-      if (event.source !== window.parent || data?.type !== DATA_MESSAGES.token || typeof data.token !== 'string') return
-      clearTimeout(timer)
-      removeEventListener('message', onMessage)
-      asking = null
+      if (event.source !== window.parent || data?.type !== DATA_MESSAGES.token || data.id !== request.id || typeof data.token !== 'string') return
+      finish()
       if (data.error) return reject(new PiecesDataError('unauthorized', data.error))
       current = { token: data.token, expiresAt: Number(data.expiresAt), name: String(data.name) }
       resolve(current)
     }
     addEventListener('message', onMessage)
-    window.parent.postMessage({ type: DATA_MESSAGES.tokenRequest }, '*')
+    const ask = () => window.parent.postMessage(request, '*')
+    const again = setInterval(ask, TOKEN_ASK_EVERY_MS)
+    ask()
   })
   return asking
 }
