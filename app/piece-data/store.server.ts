@@ -72,7 +72,7 @@ export async function noteLimitReached({ pieceId, space }: Pick<DataIdentity, 'p
 export type StoredChange = DataChange & { writer?: string }
 
 /** Stores a change to shared data and announces it, in the writer's transaction. */
-async function announce(tx: TransactionSql, { pieceId, space }: DataIdentity, collection: string, change: StoredChange) {
+export async function announce(tx: TransactionSql, { pieceId, space }: Pick<DataIdentity, 'pieceId' | 'space'>, collection: string, change: StoredChange) {
   await tx`
     with inserted as (
       insert into piece_data_changes (piece_id, space, collection, payload)
