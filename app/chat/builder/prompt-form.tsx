@@ -1,5 +1,6 @@
 import type { FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent, RefObject } from 'react'
+import type { AimedAt } from '~/generation/estimate'
 import { MAX_ATTACHMENTS } from '~/lib/constants'
 import { Button } from '~/ui/button'
 import type { ChatData } from '../types'
@@ -36,6 +37,7 @@ export function PromptForm({
   onSubmit,
   onEnter,
   target = null,
+  aimed = null,
 }: {
   Form: FetcherWithComponents<unknown>['Form']
   form: RefObject<HTMLFormElement>
@@ -52,6 +54,8 @@ export function PromptForm({
   onEnter: () => void
   /** Issue 30.4: the element picked in the preview, which a send is about (JSON), or null. */
   target?: string | null
+  /** What that element is, for the estimate (the send shows the model the element, not the page). */
+  aimed?: AimedAt | null
 }) {
   const canAttach = !processing && composer.attachments.length + composer.loadingImages < MAX_ATTACHMENTS
   const addFiles = (files: File[]) => void composer.addFiles(files)
@@ -120,7 +124,7 @@ export function PromptForm({
           </Button>
         </div>
         <div className="mt-1 flex items-center justify-end gap-2">
-          <CostEstimate chat={chat} at={at} message={composer.input} images={composer.attachments.length} model={picker.model} />
+          <CostEstimate chat={chat} at={at} message={composer.input} images={composer.attachments.length} model={picker.model} aimed={target ? aimed : null} />
           {/* Without JavaScript the estimate follows the message when asked: the message is kept and the page comes back. */}
           <Button type="submit" name="estimate" value="yes" size="sm" variant="ghost" className="h-6 shrink-0 px-2 text-xs js:hidden" disabled={processing}>
             Estimate

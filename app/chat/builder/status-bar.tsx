@@ -20,6 +20,7 @@ export function StatusBar({
   state,
   running,
   canRetry,
+  showTokenUsage,
   StopForm,
   DismissForm,
   onDismiss,
@@ -27,6 +28,8 @@ export function StatusBar({
   state: Status
   running: boolean
   canRetry: boolean
+  /** The user's "Show token usage": a stopped turn's charge is a count it shows. */
+  showTokenUsage: boolean
   StopForm: ChatForm
   DismissForm: ChatForm
   onDismiss: () => void
@@ -63,7 +66,7 @@ export function StatusBar({
           ) : null}
         </div>
       </div>
-      {state.detail ? (
+      {state.detail && showTokenUsage ? (
         <p className="mt-1 text-[11px] text-zinc-500" data-testid="chat-status-detail">
           {state.detail}
         </p>
@@ -83,7 +86,9 @@ function ProgressBar({ progress }: { progress: number | null }) {
   return (
     <div
       className="mt-2 h-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
-      {...(shown ? { role: 'progressbar', 'aria-label': PROGRESS_LABEL, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': progress } : { 'aria-hidden': true })}
+      {...(shown
+        ? { role: 'progressbar', 'aria-label': PROGRESS_LABEL, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': progress }
+        : { 'aria-hidden': true })}
     >
       <div
         className={cn('h-full rounded-full bg-brand-500', shown && 'transition-[width]')}
