@@ -26,10 +26,10 @@ const PAGE = `<!doctype html>
 </body>
 </html>`
 
-/** The chat page of `name` once it has hydrated (the preview's buttons are rendered then, shown or not). */
+/** The chat page of `name` once it has hydrated (the preview's buttons are rendered only then, shown or not). */
 async function openChat(page: Page, name: string) {
   await page.goto(`/pieces/${name}`)
-  await expect(page.getByRole('button', { name: VisualEditWords.toggle, includeHidden: true })).toBeEnabled({ timeout: 30_000 })
+  await expect(page.getByRole('button', { name: VisualEditWords.toggle, includeHidden: true })).toBeAttached({ timeout: 30_000 })
   return {
     chat: page.getByRole('radio', { name: ChatViewWords.chat }),
     preview: page.getByRole('radio', { name: ChatViewWords.preview }),

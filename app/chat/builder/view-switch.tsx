@@ -60,7 +60,8 @@ export function ViewSwitch({ state }: { state: ChatViewState }) {
             name="chat-view"
             id={CHAT_VIEW_IDS[view]}
             value={view}
-            className="sr-only"
+            // The radio itself covers its segment (drawn as nothing): the tap lands on it, the label's words show through.
+            className="absolute inset-0 cursor-pointer appearance-none rounded-md focus:outline-none"
             checked={state.view === view}
             onChange={() => state.show(view)}
           />
