@@ -5,11 +5,11 @@ import { compactTokens, usageBar } from '~/usage/format'
 export const TOKEN_USAGE_LABEL = 'Tokens used today'
 export const tokenUsageWords = (dailyTokenCount: number, tokenLimit: number) => `${compactTokens(dailyTokenCount)} / ${compactTokens(tokenLimit)} tokens today`
 
-/** Spec 2 §2 and §9: today's tokens against the limit, amber above 80 percent. On a phone the words alone, the bar needs the room. */
+/** Spec 2 §2 and §9: today's tokens against the limit, amber above 80 percent. */
 export function TokenUsage({ dailyTokenCount, tokenLimit }: { dailyTokenCount: number; tokenLimit: number }) {
   const usage = usageBar(dailyTokenCount, tokenLimit)
   return (
-    <span className="ml-auto flex min-w-0 shrink-0 items-center gap-1.5" title={TOKEN_USAGE_LABEL} data-testid="chat-token-usage">
+    <span className="mr-auto flex min-w-0 shrink-0 items-center gap-1.5" title={TOKEN_USAGE_LABEL} data-testid="chat-token-usage">
       <span
         role="progressbar"
         aria-label={TOKEN_USAGE_LABEL}
@@ -17,14 +17,12 @@ export function TokenUsage({ dailyTokenCount, tokenLimit }: { dailyTokenCount: n
         aria-valuemax={tokenLimit}
         aria-valuenow={Math.min(dailyTokenCount, tokenLimit)}
         aria-valuetext={tokenUsageWords(dailyTokenCount, tokenLimit)}
-        className="hidden h-1.5 w-10 overflow-hidden rounded-full bg-zinc-200 sm:block dark:bg-zinc-800"
+        className="h-1.5 w-10 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
       >
         <span className={cn('block h-full rounded-full', usage.warning ? 'bg-amber-500' : 'bg-brand-500')} style={{ width: `${usage.percent}%` }} />
       </span>
-      <span className={cn('text-xs whitespace-nowrap tabular-nums', usage.warning ? 'text-amber-500' : 'text-zinc-500')}>
-        {compactTokens(dailyTokenCount)} / {compactTokens(tokenLimit)}
-        {/* On a phone the spec's "count / limit today"; the word tokens where there is room, and always for a screen reader. */}
-        <span className="sr-only sm:not-sr-only"> tokens</span> today
+      <span className={cn('text-[11px] whitespace-nowrap tabular-nums', usage.warning ? 'text-amber-600 dark:text-amber-400' : 'text-zinc-500')}>
+        {tokenUsageWords(dailyTokenCount, tokenLimit)}
       </span>
     </span>
   )
