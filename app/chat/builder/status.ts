@@ -67,4 +67,5 @@ export const clearAfter = (status: Status) => (status.status === 'complete' ? PR
  * Complete fills it; a stop, an error or a limit leaves it where the run had got to, so
  * the words change at once and the bar clears a moment later instead of in the same frame.
  */
-export const ending = (shown: Status, next: Status): Status => (next.status === 'complete' || next.status === 'idle' ? next : { ...next, progress: shown.progress })
+export const ending = (shown: Status, next: Status): Status =>
+  next.status === 'complete' || next.status === 'idle' ? next : { ...next, progress: shown.progress }
