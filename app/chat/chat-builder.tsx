@@ -6,7 +6,6 @@ import { ChatHistory } from './builder/chat-history'
 import { DecisionDialog, OverwriteDialog } from './builder/confirm-dialogs'
 import { HistoryControls } from './builder/history-controls'
 import { PreviewPane } from './builder/preview-pane'
-import { MESSAGE_INPUT_ID } from './builder/prompt-input'
 import { brokenChecks, CheckWords } from '~/checks/schema'
 import { RecordPanel } from './builder/checks/record-panel'
 import { RecordToggle } from './builder/checks/record-toggle'
@@ -113,8 +112,7 @@ export function ChatBuilder(props: ChatBuilderProps) {
                 builder.visual.turnOff()
               }
               // On a phone the message is in the other view.
-              phone.show('chat')
-              window.requestAnimationFrame(() => document.getElementById(MESSAGE_INPUT_ID)?.focus())
+              phone.write()
             }}
           />
         ) : null}

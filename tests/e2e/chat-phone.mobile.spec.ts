@@ -19,6 +19,9 @@ const PAGE = `<!doctype html>
   <p>Count: <output aria-label="Count">0</output></p>
   <button type="button">+</button>
   <script>
+    const made = document.createElement('p')
+    made.textContent = 'Made by the script'
+    document.body.appendChild(made)
     let count = 0
     const shown = document.querySelector('output')
     document.querySelector('button').addEventListener('click', () => { shown.textContent = String(++count) })
@@ -118,6 +121,20 @@ test('pointing on a phone: Edit visually in the preview view, its instructions i
   await views.preview.check()
   await expect(views.piece.locator('h1')).toHaveText('Aimed: shout it')
   await expect(views.piece.getByRole('button', { name: '+' })).toBeInViewport()
+})
+
+test('on a phone "Ask the assistant instead" goes to the chat view, the element described in the message', async ({ page }) => {
+  const { name } = await ownPiece(page, 'phoneask', PAGE)
+  const views = await openChat(page, name)
+  await views.preview.check()
+  await page.getByRole('button', { name: VisualEditWords.toggle }).click()
+  const panel = page.getByRole('region', { name: 'Visual editor' })
+  await expect(panel.getByTestId('visual-hint')).toBeVisible()
+  await views.piece.getByText('Made by the script').click()
+  await panel.getByRole('button', { name: VisualEditWords.askInstead }).click()
+  await expect(views.chat).toBeChecked()
+  await expect(page.getByLabel('Message')).toHaveValue(/Made by the script/)
+  await expect(page.getByLabel('Message')).toBeInViewport()
 })
 
 test('recording a check on a phone: the recorder and the Piece share the preview view, and the check is saved', async ({ page }) => {

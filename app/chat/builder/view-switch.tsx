@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { DraftData } from '~/pieces/draft'
 import { cn } from '~/ui/cn'
+import { MESSAGE_INPUT_ID } from './prompt-input'
 
 /**
  * Issue 37.5: under the spec's mobile breakpoint (768 px) the chat and the preview each take
@@ -37,7 +38,17 @@ export function useChatView(draft: DraftData) {
     setView(next)
     if (next === 'preview') setFresh(false)
   }
-  return { view, fresh, show }
+  // The message box is focused once the chat view is shown (a hidden field takes no focus).
+  const [writing, setWriting] = useState(0)
+  useEffect(() => {
+    if (writing) document.getElementById(MESSAGE_INPUT_ID)?.focus()
+  }, [writing])
+  /** To the message box, in the chat view on a phone. */
+  const write = () => {
+    show('chat')
+    setWriting((count) => count + 1)
+  }
+  return { view, fresh, show, write }
 }
 
 export type ChatViewState = ReturnType<typeof useChatView>
