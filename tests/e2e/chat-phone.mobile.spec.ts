@@ -76,7 +76,7 @@ test('ten turns on a phone: Chat and Preview each take the screen, a new version
 
   await views.chat.check()
   await expect(views.frame).toBeHidden()
-  await expect(history).toBeVisible()
+  await expect(history.getByText(`a notebook, version 10 ${name}`)).toBeInViewport()
   await expect(page.getByLabel('Message')).toBeInViewport()
 })
 
