@@ -6,7 +6,6 @@ import { ChatHistory } from './builder/chat-history'
 import { DecisionDialog, OverwriteDialog } from './builder/confirm-dialogs'
 import { HistoryControls } from './builder/history-controls'
 import { PreviewPane } from './builder/preview-pane'
-import { MESSAGE_INPUT_ID } from './builder/prompt-input'
 import { brokenChecks, CheckWords } from '~/checks/schema'
 import { RecordPanel } from './builder/checks/record-panel'
 import { RecordToggle } from './builder/checks/record-toggle'
@@ -15,6 +14,7 @@ import { VisualToggle } from './builder/visual/visual-toggle'
 import { PromptForm } from './builder/prompt-form'
 import { StatusBar } from './builder/status-bar'
 import { useChatBuilder, type ChatBuilderProps } from './builder/use-chat-builder'
+import { useChatView, ViewSwitch } from './builder/view-switch'
 
 /**
  * The chat builder of spec 2 §2–§4: history with undo and redo, the prompt with
@@ -28,6 +28,7 @@ export function ChatBuilder(props: ChatBuilderProps) {
   const { chat, hydrated, view, working, composer, draft, sender, history, confirm, setConfirm } = builder
   const decision = confirm === 'accept' || confirm === 'reject' ? confirm : null
   const navigate = useNavigate()
+  const phone = useChatView(draft)
   const here = `/pieces/${pieceName}`
   const closeOverwrite = () => {
     setConfirm(null)
@@ -36,8 +37,13 @@ export function ChatBuilder(props: ChatBuilderProps) {
   }
 
   return (
-    <div className="flex h-[calc(100dvh-3.5rem)] flex-col-reverse md:flex-row">
-      <section aria-label="Chat" className="flex min-h-0 w-full flex-col border-t border-zinc-200 md:w-[26rem] md:border-t-0 md:border-r dark:border-zinc-800">
+    // Under 768 px one view at a time, the one whose radio is checked (./builder/view-switch.tsx); from 768 px both, side by side.
+    <div className="group/builder flex h-[calc(100dvh-3.5rem)] flex-col md:flex-row">
+      <ViewSwitch state={phone} />
+      <section
+        aria-label="Chat"
+        className="flex min-h-0 w-full flex-1 flex-col max-md:group-has-[#chat-view-preview:checked]/builder:hidden md:w-[26rem] md:flex-none md:border-r md:border-zinc-200 md:dark:border-zinc-800"
+      >
         {credit ? (
           <div className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
             <RemixCredit credit={credit} className="flex-1" />
@@ -52,6 +58,7 @@ export function ChatBuilder(props: ChatBuilderProps) {
             state={view.state}
             running={chat.stage !== 'idle'}
             canRetry={Boolean(composer.input.trim() || composer.attachments.length)}
+            showTokenUsage={chat.showTokenUsage}
             StopForm={builder.StopForm}
             DismissForm={builder.DismissForm}
             onDismiss={view.dismiss}
@@ -73,10 +80,12 @@ export function ChatBuilder(props: ChatBuilderProps) {
           onSubmit={sender.onSubmit}
           onEnter={() => sender.request()}
           target={builder.visual.target}
+          aimed={builder.visual.picked && { element: builder.visual.picked.outerHTML, ancestors: builder.visual.picked.ancestors }}
         />
       </section>
 
       <PreviewPane
+        className="max-md:hidden max-md:group-has-[#chat-view-preview:checked]/builder:flex"
         hydrated={hydrated}
         frame={builder.runner.frame}
         onRunnerLoad={builder.runner.askRunner}
@@ -102,7 +111,8 @@ export function ChatBuilder(props: ChatBuilderProps) {
                 composer.setInput(`${builder.visual.describe()}${composer.input}`)
                 builder.visual.turnOff()
               }
-              document.getElementById(MESSAGE_INPUT_ID)?.focus()
+              // On a phone the message is in the other view.
+              phone.write()
             }}
           />
         ) : null}

@@ -7,6 +7,9 @@ export type ProcessingStatus = 'idle' | 'processing' | 'complete' | 'stopped' | 
 export const queueMessage = (position: number) =>
   position <= 1 ? 'Waiting for a free builder: yours is next' : `Waiting for a free builder: ${(position - 1).toLocaleString('en-US')} ahead of yours`
 
+/** What a screen reader calls the status area's bar. */
+export const PROGRESS_LABEL = 'Build progress'
+
 export const PROGRESS_CLEAR_AFTER_COMPLETE_MS = 650
 export const PROGRESS_CLEAR_AFTER_STOP_MS = 350
 

@@ -1,6 +1,16 @@
 import { sql } from '~/lib/db.server'
 import { MODELS, type ModelId } from '~/lib/models'
-import { DEFAULT_SPREAD, ESTIMATE_BASE_TOKENS, ESTIMATE_MIN_TURNS, ESTIMATE_TAIL, widened, type CostSpread, type CostSpreads, type TurnKind } from './estimate'
+import {
+  DEFAULT_SPREAD,
+  ESTIMATE_BASE_TOKENS,
+  ESTIMATE_MIN_TURNS,
+  ESTIMATE_TAIL,
+  TURN_KINDS,
+  widened,
+  type CostSpread,
+  type CostSpreads,
+  type TurnKind,
+} from './estimate'
 
 /** Recent turns the spread is read from, overall and on one Piece. */
 const RECENT_TURNS = 500
@@ -25,7 +35,7 @@ export async function costSpreads(pieceId: number): Promise<CostSpreads> {
     if (all && all.turns >= ESTIMATE_MIN_TURNS && all.low !== null && all.high !== null) return widened({ low: all.low, high: all.high }, all.turns)
     return DEFAULT_SPREAD[kind]
   }
-  return Object.fromEntries(MODELS.map(({ id }) => [id, { build: spread(id, 'build'), edit: spread(id, 'edit') }])) as CostSpreads
+  return Object.fromEntries(MODELS.map(({ id }) => [id, Object.fromEntries(TURN_KINDS.map((kind) => [kind, spread(id, kind)]))])) as CostSpreads
 }
 
 /** The recent completed turns of each model and kind (on one Piece, or all), their count and the spread of their ratios. */
@@ -36,7 +46,7 @@ function spreadRows(pieceId: number | null, limit: number) {
       percentile_cont(${ESTIMATE_TAIL}::float8) within group (order by turn.ratio) as low,
       percentile_cont(${1 - ESTIMATE_TAIL}::float8) within group (order by turn.ratio) as high
     from unnest(${models}::text[]) as m(model)
-      cross join unnest(array['build', 'edit']) as k(kind)
+      cross join unnest(${[...TURN_KINDS]}::text[]) as k(kind)
       cross join lateral (select m.model, k.kind) as combo
       left join lateral (
         select used_tokens::float8 / (prompt_tokens + ${ESTIMATE_BASE_TOKENS}) as ratio

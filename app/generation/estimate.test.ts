@@ -10,9 +10,16 @@ describe('the estimate before Send (issue 29.1)', () => {
     expect(prompt).toBe(10 + 100 + sixLast + 2 * IMAGE_TOKENS)
   })
 
-  it('tells a first build from an edit', () => {
+  it('tells a first build from an edit, and an edit aimed at one element from both', () => {
     expect(turnKind('  ')).toBe('build')
     expect(turnKind('<html></html>')).toBe('edit')
+    expect(turnKind('<html></html>', true)).toBe('aimed')
+  })
+
+  it('counts an aimed send by the element and its ancestors’ start tags it sends, not the page (issue 37.10)', () => {
+    const aimed = { element: '<button>Go</button>', ancestors: ['<body>', '<main class="app">'] }
+    const prompt = turnPromptTokens({ message: 'make it red', code: 'c'.repeat(40_000), messageHistory: [], attachments: [], aimed })
+    expect(prompt).toBe(Math.ceil('make it red'.length / 4) + Math.ceil(aimed.element.length / 4) + Math.ceil('<body> › <main class="app">'.length / 4))
   })
 
   it('interpolates percentiles as PostgreSQL’s percentile_cont does', () => {

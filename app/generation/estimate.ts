@@ -16,9 +16,14 @@ export const HISTORY_SENT = 6
 /** Recorded turns needed before their spread is used instead of the default. */
 export const ESTIMATE_MIN_TURNS = 5
 
-/** A first build (no page yet) costs differently from an edit of a page. */
-export type TurnKind = 'build' | 'edit'
-export const turnKind = (code: string): TurnKind => (code.trim() ? 'edit' : 'build')
+/**
+ * A first build (no page yet) costs differently from an edit of a page, and an edit aimed at
+ * one element picked in the preview (issue 30.4: the model is sent that element, not the page)
+ * differently again (issue 37.10).
+ */
+export type TurnKind = 'build' | 'edit' | 'aimed'
+export const TURN_KINDS = ['build', 'edit', 'aimed'] as const satisfies readonly TurnKind[]
+export const turnKind = (code: string, aimed = false): TurnKind => (!code.trim() ? 'build' : aimed ? 'aimed' : 'edit')
 
 /** The spread of `used / (prompt + base)` over recorded turns. */
 export type CostSpread = { low: number; high: number }
@@ -26,26 +31,38 @@ export type CostSpread = { low: number; high: number }
 export type CostSpreads = Record<ModelId, Record<TurnKind, CostSpread>>
 
 /** Before any turn is recorded: wide enough for a first build's plan, steps and a repair. */
-export const DEFAULT_SPREAD: Record<TurnKind, CostSpread> = { build: { low: 1, high: 10 }, edit: { low: 1, high: 6 } }
+export const DEFAULT_SPREAD: Record<TurnKind, CostSpread> = {
+  build: { low: 1, high: 10 },
+  edit: { low: 1, high: 6 },
+  // A plan and a step or two that read the element (answers the size of the element): about the base once.
+  aimed: { low: 0.5, high: 3 },
+}
+
+/** What an aimed send shows the model in place of the page: the element's code and the start tags of its nearest ancestors. */
+export type AimedAt = { element: string; ancestors: string[] }
 
 /**
  * The request's own part of every prompt the turn sends (message, code, history and images;
  * the instructions come on top), known before anything runs: the same count the server
- * reserves by.
+ * reserves by. A send aimed at an element sends that element and its ancestors' start tags
+ * instead of the page (app/generation/pipeline.server.ts `scopeOf`), and is counted so.
  */
 export function turnPromptTokens({
   message,
   code,
   messageHistory,
   attachments,
+  aimed = null,
 }: {
   message: string
   code: string
   messageHistory: { content: string }[]
   attachments: unknown[]
+  aimed?: AimedAt | null
 }) {
   const history = messageHistory.slice(-HISTORY_SENT).reduce((sum, entry) => sum + estimateTokens(entry.content), 0)
-  return estimateTokens(message) + estimateTokens(code) + history + attachments.length * IMAGE_TOKENS
+  const page = aimed ? estimateTokens(aimed.element) + estimateTokens(aimed.ancestors.join(' › ')) : estimateTokens(code)
+  return estimateTokens(message) + page + history + attachments.length * IMAGE_TOKENS
 }
 
 export type CostEstimate = { low: number; high: number }

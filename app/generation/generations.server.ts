@@ -73,14 +73,16 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     ...lastProblemsOf(readDraft(input.draftData === undefined ? piece.draftData : input.draftData)),
     ...targetIn(code, input.target),
   }
-  const need = { prompt: turnPromptTokens(request), answers: GENERATION_TOKEN_RESERVE }
+  // An aimed send shows the model the element, not the page: reserved and recorded as such (issue 37.10).
+  const aimed = request.target ? { element: code.slice(request.target.start, request.target.end), ancestors: request.target.ancestors } : null
+  const need = { prompt: turnPromptTokens({ ...request, aimed }), answers: GENERATION_TOKEN_RESERVE }
   const { generationId, eventId } = await sql.begin(async (tx) => {
     const reserve = await reserveTokens(tx, user.id, need)
     try {
       const [row] = await tx<{ id: number }[]>`
         insert into generations (piece_id, user_id, model, request, reserved_tokens, request_id, user_slots, prompt_tokens, kind)
         values (${piece.id}, ${user.id}, ${model}, ${jsonb(tx, request)}, ${reserve}, ${currentRequestId() ?? null},
-          ${plus ? PLUS_CONCURRENT_GENERATIONS : FREE_CONCURRENT_GENERATIONS}, ${need.prompt}, ${turnKind(request.code)})
+          ${plus ? PLUS_CONCURRENT_GENERATIONS : FREE_CONCURRENT_GENERATIONS}, ${need.prompt}, ${turnKind(request.code, Boolean(aimed))})
         returning id::int as id`
       const eventId = await appendEvent(tx, row!.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
       await wakeWorkers(tx)

@@ -11,6 +11,7 @@ import { useSettingsFetcher } from './use-settings-fetcher'
  */
 export function PreferenceToggle({ preference, value }: { preference: Preference; value: boolean }) {
   const labelId = useId()
+  const descriptionId = useId()
   const isTheme = preference.field === 'darkMode'
   // On success the revalidated preference has the new theme; on failure the old one stays.
   const fetcher = useSettingsFetcher(`settings-${preference.intent}`, { onSettled: () => isTheme && setThemeOverride(null) })
@@ -28,11 +29,13 @@ export function PreferenceToggle({ preference, value }: { preference: Preference
         <p id={labelId} className="text-sm font-medium">
           {preference.label}
         </p>
-        <p className="text-xs text-zinc-500">{preference.description}</p>
+        <p id={descriptionId} className="text-xs text-zinc-500">
+          {preference.description}
+        </p>
       </div>
       <input type="hidden" name="intent" value={preference.intent} />
       <input type="hidden" name="value" value={String(!shown)} />
-      <Switch checked={shown} busy={fetcher.state !== 'idle'} aria-labelledby={labelId} />
+      <Switch checked={shown} busy={fetcher.state !== 'idle'} aria-labelledby={labelId} aria-describedby={descriptionId} />
     </fetcher.Form>
   )
 }

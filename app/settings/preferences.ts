@@ -9,7 +9,8 @@ export const PREFERENCES = [
     intent: 'token-usage',
     field: 'showTokenUsage',
     label: 'Show token usage',
-    description: 'Show how many tokens each message used in the chat.',
+    description:
+      'Show how many tokens each message used: on its line in the chat, on its receipt and when a build is stopped. Off hides these counts (a receipt still opens to show its cost); today’s tokens stay beside Send.',
     failure: 'Failed to update token usage preference',
   },
   {

@@ -68,7 +68,8 @@ test('every turn has a receipt of its calls and total; a page that still fails a
   const history = page.getByRole('list', { name: 'Chat history' })
   await expect(history.getByText('Verified in a browser')).toBeVisible({ timeout: 20_000 })
   const receipt = history.getByTestId('receipt').last()
-  await expect(receipt.locator('summary')).toHaveText(/^Receipt · [\d,]+ tokens charged$/)
+  // "Show token usage" is off for a new account: the closed receipt says no count (issue 37.10), opened it shows them.
+  await expect(receipt.locator('summary')).toHaveText('Receipt')
   await receipt.locator('summary').click()
   // Plan, the two steps and the browser check, each with its tokens, and the total.
   const rows = receipt.getByRole('table', { name: 'What this turn cost' }).locator('tbody tr')
@@ -125,4 +126,22 @@ test('undo and redo move through history; reject restores the saved Piece', asyn
   if (jsOn()) await page.getByRole('dialog', { name: 'Reject Generation' }).getByRole('button', { name: 'Reject' }).click()
   await expect(page.getByRole('button', { name: 'Reject' })).toHaveCount(0)
   await expect(preview(page, name).getByRole('heading', { name })).toBeVisible()
+})
+
+test('"Show token usage" off hides each turn’s tokens in the chat; on shows them; today’s tokens are named (issue 37.10)', async ({ page }) => {
+  await newPiece(page)
+  await page.getByLabel('Message').fill('a counted greeting')
+  await page.getByRole('button', { name: 'Send' }).click()
+  const history = page.getByRole('list', { name: 'Chat history' })
+  await expect(history.getByTestId('receipt')).toHaveCount(1, { timeout: 20_000 })
+  const turn = history.getByRole('listitem').filter({ hasText: 'a counted greeting' })
+  // No count shows (the closed receipt's table is not shown).
+  await expect(turn.getByText(/\d tokens/).filter({ visible: true })).toHaveCount(0)
+  await expect(turn.getByTestId('receipt').locator('summary')).toHaveText('Receipt')
+  await expect(page.getByTestId('chat-token-usage')).toHaveText(/^[\d.]+K? \/ [\d.]+K tokens today$/)
+
+  expect((await page.request.patch('/api/private/users/token-usage', { data: { showTokenUsage: true } })).status()).toBe(200)
+  await page.reload()
+  await expect(turn.getByText(/^Built · [\d,]+ tokens$/)).toBeVisible()
+  await expect(turn.getByTestId('receipt').locator('summary')).toHaveText(/^Receipt · [\d,]+ tokens charged$/)
 })

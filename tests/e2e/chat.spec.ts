@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { FREE_DAILY_TOKEN_LIMIT } from '../../app/lib/constants'
+import { PROGRESS_CLEAR_AFTER_STOP_MS, PROGRESS_LABEL } from '../../app/chat/progress'
 import { spendTokens } from './database'
 import { expect, hydrated, signIn, test } from './fixtures'
 
@@ -57,6 +58,31 @@ test('Stop mid-generation restores the message and leaves history as it was', as
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible()
   await page.getByRole('button', { name: 'Dismiss' }).click()
   await expect(status).toHaveText('Ready to build your Piece')
+})
+
+test('on Stop the progress bar stays 350 ms after "Generation stopped", then clears (spec 2 §4)', async ({ page }) => {
+  await page.clock.install()
+  await newPiece(page)
+  const message = ownMessage('a slow stopwatch')
+  const step = await holdFirstStep(page, message)
+  await page.getByLabel('Message').fill(message)
+  await page.getByLabel('Message').press('Enter')
+  await step.held()
+  const status = page.getByTestId('chat-status')
+  await expect(status).toContainText('Lay out the page')
+  const bar = page.getByRole('progressbar', { name: PROGRESS_LABEL })
+  await expect(bar).toHaveAttribute('aria-valuenow', /^[1-9]\d*$/)
+  // From here the page's timers move only when the test moves them.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
+  await page.getByRole('button', { name: 'Stop' }).click()
+  await expect(status).toHaveText('Generation stopped')
+  await expect(bar).toBeVisible()
+  await expect(bar).not.toHaveAttribute('aria-valuenow', '0')
+  await page.clock.runFor(PROGRESS_CLEAR_AFTER_STOP_MS - 1)
+  await expect(bar).toBeVisible()
+  await page.clock.runFor(1)
+  await expect(bar).toHaveCount(0)
+  await expect(status).toHaveText('Generation stopped')
 })
 
 test('a reload mid-generation picks the stream up again and shows the result', async ({ page }) => {

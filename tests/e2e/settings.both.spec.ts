@@ -1,3 +1,4 @@
+import { PREFERENCES } from '../../app/settings/preferences'
 import { expect, signIn, test } from './fixtures'
 
 test.describe('settings', () => {
@@ -26,6 +27,8 @@ test.describe('settings', () => {
     await expect(html).toHaveClass(/dark/)
     await expect(dark).toHaveAttribute('aria-checked', 'true')
     await expect(usage).toHaveAttribute('aria-checked', 'false')
+    // What the preference hides, in words (issue 37.10).
+    await expect(usage).toHaveAccessibleDescription(PREFERENCES.find((preference) => preference.field === 'showTokenUsage')!.description)
 
     await dark.click()
     await expect(dark).toHaveAttribute('aria-checked', 'false')

@@ -19,7 +19,7 @@ const PAGE = `<!doctype html>
 </body>
 </html>`
 
-async function openEditor(page: Page) {
+async function openEditor(page: Page, { phone = false } = {}) {
   await signIn(page)
   const name = `visual_${Math.random().toString(36).slice(2, 9)}`
   const created = await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })
@@ -27,7 +27,9 @@ async function openEditor(page: Page) {
   await saveCode(page, name, PAGE)
   await page.goto(`/pieces/${name}`)
   // The toggle is there once the page has hydrated (on a phone the sidebar's collapse button never is).
-  await expect(page.getByRole('button', { name: 'Edit visually' })).toBeEnabled({ timeout: 30_000 })
+  await expect(page.getByRole('button', { name: 'Edit visually', includeHidden: true })).toBeEnabled({ timeout: 30_000 })
+  // On a phone the preview and its buttons are a view of their own (issue 37.5).
+  if (phone) await page.getByRole('radio', { name: 'Preview' }).check()
   const preview = page.frameLocator(`iframe[title="${name} preview"]`).frameLocator('#piece')
   await expect(preview.getByRole('heading', { name: 'Hello there' })).toBeVisible()
   return { name, preview }
@@ -36,7 +38,11 @@ async function openEditor(page: Page) {
 for (const width of [1280, 390]) {
   test(`at ${width} px: pick a heading, change its text and colour, apply, undo, redo, accept, and the public page shows it`, async ({ page }) => {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 })
-    const { name, preview } = await openEditor(page)
+    const { name, preview } = await openEditor(page, { phone: width === 390 })
+    // On a phone the chat and the preview are views of their own (issue 37.5); side by side from 768 px.
+    const show = async (view: 'Chat' | 'Preview') => {
+      if (width === 390) await page.getByRole('radio', { name: view }).check()
+    }
     const toggle = page.getByRole('button', { name: 'Edit visually' })
     await toggle.click()
     await expect(toggle).toHaveAttribute('aria-pressed', 'true')
@@ -55,6 +61,7 @@ for (const width of [1280, 390]) {
     // The preview shows the change at once.
     await expect(preview.locator('h1')).toHaveText('Welcome aboard')
     await panel.getByRole('button', { name: 'Apply' }).click()
+    await show('Chat')
 
     const history = page.getByRole('list', { name: 'Chat history' })
     const note = history.getByTestId('history-note').last()
@@ -63,7 +70,9 @@ for (const width of [1280, 390]) {
     await expect(preview.locator('h1')).toHaveText('Welcome aboard')
     await expect(preview.locator('h1')).toHaveCSS('color', 'rgb(200, 30, 30)')
 
+    await show('Preview')
     await page.getByRole('button', { name: 'Edit visually' }).click()
+    await show('Chat')
     await page.getByRole('button', { name: 'Undo' }).click()
     await expect(preview.locator('h1')).toHaveText('Hello there')
     await page.getByRole('button', { name: 'Redo' }).click()

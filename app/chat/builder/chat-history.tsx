@@ -64,7 +64,7 @@ export function ChatHistory({
               {showTokenUsage ? ` · ${exchange.tokensUsed.toLocaleString('en-US')} tokens` : ''}
             </p>
             {exchange.verification ? <VerificationNote verification={exchange.verification} /> : null}
-            {exchange.receipt ? <ReceiptNote receipt={exchange.receipt} /> : null}
+            {exchange.receipt ? <ReceiptNote receipt={exchange.receipt} showTokens={showTokenUsage} /> : null}
           </li>
         ),
       )}

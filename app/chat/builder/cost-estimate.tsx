@@ -1,4 +1,4 @@
-import { describeEstimate, estimateCost, turnKind, turnPromptTokens } from '~/generation/estimate'
+import { describeEstimate, estimateCost, turnKind, turnPromptTokens, type AimedAt } from '~/generation/estimate'
 import type { ModelId } from '~/lib/models'
 import { codeAt } from '~/pieces/draft'
 import { addedCents, compactTokens, dollars } from '~/usage/format'
@@ -12,12 +12,27 @@ import type { ChatData } from '../types'
  * pricing would bill part of it. When it is (or may be) more than what is left today, it
  * says so before anything is spent. Nothing to send, nothing to estimate.
  */
-export function CostEstimate({ chat, at, message, images, model }: { chat: ChatData; at: number; message: string; images: number; model: ModelId }) {
+export function CostEstimate({
+  chat,
+  at,
+  message,
+  images,
+  model,
+  aimed = null,
+}: {
+  chat: ChatData
+  at: number
+  message: string
+  images: number
+  model: ModelId
+  /** Issue 37.10: the element the send is aimed at (as the preview shows it), which it sends instead of the page. */
+  aimed?: AimedAt | null
+}) {
   if (!message.trim() && !images) return null
   const code = codeAt({ ...chat.draft, historyIndex: at }, chat.savedCode)
   const messageHistory = chat.draft.exchangeHistory.slice(0, at + 1).map((exchange) => ({ content: exchange.userMessage.content }))
-  const prompt = turnPromptTokens({ message: message.trim(), code, messageHistory, attachments: Array.from({ length: images }) })
-  const estimate = estimateCost(prompt, chat.spreads[model][turnKind(code)])
+  const prompt = turnPromptTokens({ message: message.trim(), code, messageHistory, attachments: Array.from({ length: images }), aimed })
+  const estimate = estimateCost(prompt, chat.spreads[model][turnKind(code, Boolean(aimed))])
   const { dailyTokenCount, tokenLimit, usageBasedPricing, tokenPricePerMillion, billableTokenCount } = chat.usage
   const left = Math.max(0, tokenLimit - dailyTokenCount)
   // Usage-based pricing bills what goes past the daily allowance: the most this turn could add to the bill.

@@ -1,11 +1,13 @@
 import type { ReactNode, RefObject } from 'react'
 import { PreviewElsewhere } from '~/pieces/preview-frame'
+import { cn } from '~/ui/cn'
 
 /**
  * The preview: with JavaScript the runner on the Piece's origin, which shows the draft as
  * it is built; without it, the draft's page.
  */
 export function PreviewPane({
+  className,
   hydrated,
   frame,
   onRunnerLoad,
@@ -17,6 +19,8 @@ export function PreviewPane({
   children,
   below,
 }: {
+  /** Where the builder shows it (on a phone, only in its view). */
+  className?: string
   hydrated: boolean
   frame: RefObject<HTMLIFrameElement>
   onRunnerLoad: () => void
@@ -32,7 +36,7 @@ export function PreviewPane({
   below?: ReactNode
 }) {
   return (
-    <div className="relative flex min-h-0 flex-1 flex-col">
+    <div className={cn('relative flex min-h-0 flex-1 flex-col', className)}>
       {toolbar}
       <div className="relative min-h-0 flex-1">
         {elsewhere ? (

@@ -1,5 +1,6 @@
 import type { FetcherWithComponents } from '@remix-run/react'
 import type { FormEvent, RefObject } from 'react'
+import type { AimedAt } from '~/generation/estimate'
 import { MAX_ATTACHMENTS } from '~/lib/constants'
 import { Button } from '~/ui/button'
 import type { ChatData } from '../types'
@@ -16,8 +17,8 @@ import type { Composer } from './use-composer'
 import type { useModelPicker } from './use-model-picker'
 
 /**
- * Spec 2 §2 chat controls: the message with its images, the model picker, today's tokens
- * and Send; the limit overlay sits over them. One form (intent `send`), posted by a
+ * Spec 2 §2 chat controls: the message with its images, the model picker and Send, today's
+ * tokens and the turn's estimate under them; the limit overlay sits over them. One form (intent `send`), posted by a
  * fetcher with JavaScript and by the browser without it; the model picker in the same row
  * belongs to a form of its own (intent `model`).
  */
@@ -36,6 +37,7 @@ export function PromptForm({
   onSubmit,
   onEnter,
   target = null,
+  aimed = null,
 }: {
   Form: FetcherWithComponents<unknown>['Form']
   form: RefObject<HTMLFormElement>
@@ -52,6 +54,8 @@ export function PromptForm({
   onEnter: () => void
   /** Issue 30.4: the element picked in the preview, which a send is about (JSON), or null. */
   target?: string | null
+  /** What that element is, for the estimate (the send shows the model the element, not the page). */
+  aimed?: AimedAt | null
 }) {
   const canAttach = !processing && composer.attachments.length + composer.loadingImages < MAX_ATTACHMENTS
   const addFiles = (files: File[]) => void composer.addFiles(files)
@@ -109,18 +113,19 @@ export function PromptForm({
           >
             Save
           </Button>
-          <TokenUsage dailyTokenCount={chat.usage.dailyTokenCount} tokenLimit={chat.usage.tokenLimit} />
           <Button
             type="submit"
             size="sm"
-            className="shrink-0"
+            className="ml-auto shrink-0"
             disabled={processing || (hydrated && (busy || (!composer.input.trim() && !composer.attachments.length)))}
           >
             Send
           </Button>
         </div>
-        <div className="mt-1 flex items-center justify-end gap-2">
-          <CostEstimate chat={chat} at={at} message={composer.input} images={composer.attachments.length} model={picker.model} />
+        {/* Today's tokens under the model, this turn's estimate under Send: the words need the room the model's name has above. */}
+        <div className="mt-1 flex flex-wrap items-center justify-end gap-x-2 gap-y-0.5">
+          <TokenUsage dailyTokenCount={chat.usage.dailyTokenCount} tokenLimit={chat.usage.tokenLimit} />
+          <CostEstimate chat={chat} at={at} message={composer.input} images={composer.attachments.length} model={picker.model} aimed={target ? aimed : null} />
           {/* Without JavaScript the estimate follows the message when asked: the message is kept and the page comes back. */}
           <Button type="submit" name="estimate" value="yes" size="sm" variant="ghost" className="h-6 shrink-0 px-2 text-xs js:hidden" disabled={processing}>
             Estimate

@@ -20,10 +20,11 @@ const tokens = (count: number) => count.toLocaleString('en-US')
 /**
  * Issue 29.2: a turn's receipt under its exchange, a native disclosure (it opens without
  * JavaScript): each call with its input and output tokens, what patches spared, and the
- * total charged, in money too when usage-based pricing billed part of it. A refunded turn
+ * total charged, in money too when usage-based pricing billed part of it (the total on its
+ * closed line only when the user shows token usage). A refunded turn
  * says so in its summary, with the problems the check found.
  */
-export function ReceiptNote({ receipt }: { receipt: Receipt }) {
+export function ReceiptNote({ receipt, showTokens }: { receipt: Receipt; showTokens: boolean }) {
   // What it added to the month's bill, to the cent as the provider bills the month (issue 29.4).
   const money = receipt.billable > 0 ? ` (${dollars(receipt.billedCents)})` : ''
   // With usage-based pricing, each call's part of what the turn added to the bill.
@@ -42,7 +43,8 @@ export function ReceiptNote({ receipt }: { receipt: Receipt }) {
             {receipt.refunded.because === 'checks' ? REFUNDED_CHECKS_TITLE : REFUNDED_TITLE}
           </span>
         ) : (
-          `Receipt · ${tokens(receipt.charged)} tokens charged${money}`
+          // "Show token usage" off (issue 37.10): the line says no count; opened, the receipt still shows what the turn cost.
+          `Receipt${showTokens ? ` · ${tokens(receipt.charged)} tokens charged` : ''}${money}`
         )}
       </summary>
       <table className="mt-2 w-full text-left tabular-nums">

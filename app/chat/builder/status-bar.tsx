@@ -1,5 +1,8 @@
 import type { FetcherWithComponents } from '@remix-run/react'
+import { ANIMATION_MS } from '~/lib/constants'
 import { Button } from '~/ui/button'
+import { cn } from '~/ui/cn'
+import { PROGRESS_LABEL } from '../progress'
 import type { Status } from './status'
 
 type ChatForm = FetcherWithComponents<unknown>['Form']
@@ -17,6 +20,7 @@ export function StatusBar({
   state,
   running,
   canRetry,
+  showTokenUsage,
   StopForm,
   DismissForm,
   onDismiss,
@@ -24,6 +28,8 @@ export function StatusBar({
   state: Status
   running: boolean
   canRetry: boolean
+  /** The user's "Show token usage": a stopped turn's charge is a count it shows. */
+  showTokenUsage: boolean
   StopForm: ChatForm
   DismissForm: ChatForm
   onDismiss: () => void
@@ -60,16 +66,35 @@ export function StatusBar({
           ) : null}
         </div>
       </div>
-      {state.detail ? (
+      {state.detail && showTokenUsage ? (
         <p className="mt-1 text-[11px] text-zinc-500" data-testid="chat-status-detail">
           {state.detail}
         </p>
       ) : null}
-      <div className="mt-2 h-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800" aria-hidden="true">
-        <div className="h-full rounded-full bg-brand-500 transition-[width] duration-500" style={{ width: `${state.progress ?? 0}%` }} />
-      </div>
+      <ProgressBar progress={state.progress} />
       {running ? <noscript dangerouslySetInnerHTML={{ __html: '<meta http-equiv="refresh" content="2">' }} /> : null}
     </>
+  )
+}
+
+/**
+ * Spec 2 §4 and §9: the bar moves in 618 ms, as the usage bars do; once cleared (null) it
+ * is empty at once and no longer a progress bar, so it never lingers half-emptied.
+ */
+function ProgressBar({ progress }: { progress: number | null }) {
+  const shown = progress !== null
+  return (
+    <div
+      className="mt-2 h-1 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-800"
+      {...(shown
+        ? { role: 'progressbar', 'aria-label': PROGRESS_LABEL, 'aria-valuemin': 0, 'aria-valuemax': 100, 'aria-valuenow': progress }
+        : { 'aria-hidden': true })}
+    >
+      <div
+        className={cn('h-full rounded-full bg-brand-500', shown && 'transition-[width]')}
+        style={{ width: `${progress ?? 0}%`, transitionDuration: shown ? `${ANIMATION_MS}ms` : undefined }}
+      />
+    </div>
   )
 }
 

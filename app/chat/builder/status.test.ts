@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EMPTY_DRAFT, hasPending, type DraftData } from '~/pieces/draft'
-import { initialStatus } from './status'
+import { ANSWERED, clearAfter, COMPLETE, ending, failure, initialStatus, STOPPED } from './status'
 
 const built: DraftData = {
   ...EMPTY_DRAFT,
@@ -66,5 +66,27 @@ describe('the status a page load shows (spec 2 §4)', () => {
     expect(initialStatus({ ...idle, stage: 'planning' })).toMatchObject({ status: 'processing', message: 'Planning', progress: 30 })
     const running = { text: 'a timer', attachments: [], step: { title: 'Lay out the page', index: 0, total: 2 } }
     expect(initialStatus({ ...idle, stage: 'generating', running })).toEqual({ status: 'processing', message: 'Lay out the page', progress: 70 })
+  })
+})
+
+describe('the progress bar as a generation ends (spec 2 §4)', () => {
+  const building = { status: 'processing' as const, message: 'Add the buttons', progress: 70 }
+
+  it('keeps the bar where the run had got to on a stop or an error, and clears it 350 ms later', () => {
+    expect(ending(building, STOPPED)).toEqual({ ...STOPPED, progress: 70 })
+    expect(ending(building, failure('Something went wrong')).progress).toBe(70)
+    expect(ending(building, failure('You have reached your daily token limit', 'upgrade')).progress).toBe(70)
+    expect(clearAfter(STOPPED)).toBe(350)
+    expect(clearAfter(failure('Something went wrong'))).toBe(350)
+  })
+
+  it('fills the bar on complete and clears it 650 ms later; an answer that changed nothing shows no bar', () => {
+    expect(ending(building, COMPLETE).progress).toBe(100)
+    expect(clearAfter(COMPLETE)).toBe(650)
+    expect(ending(building, ANSWERED).progress).toBeNull()
+  })
+
+  it('a second word of the same stop (the stream after the Stop form) leaves a cleared bar cleared', () => {
+    expect(ending({ ...STOPPED, progress: null }, STOPPED).progress).toBeNull()
   })
 })

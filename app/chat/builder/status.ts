@@ -9,7 +9,7 @@ export type Status = { status: ProcessingStatus; message: string; progress: numb
 export const IDLE: Status = { status: 'idle', message: STATUS_MESSAGES.idle, progress: null }
 export const SENDING: Status = { status: 'processing', message: STATUS_MESSAGES.sending, progress: 15 }
 export const COMPLETE: Status = { status: 'complete', message: STATUS_MESSAGES.complete, progress: 100 }
-export const STOPPED: Status = { status: 'stopped', message: STATUS_MESSAGES.stopped, progress: 0 }
+export const STOPPED: Status = { status: 'stopped', message: STATUS_MESSAGES.stopped, progress: null }
 
 /** Issue 29.3: a stopped turn is charged for what it used, and says so under the status. */
 export const stopped = (tokensUsed: number | undefined): Status => ({
@@ -20,7 +20,7 @@ export const stopped = (tokensUsed: number | undefined): Status => ({
 export const ANSWERED: Status = { status: 'idle', message: STATUS_MESSAGES.answered, progress: null }
 
 /** A send that came to nothing: an error, or a limit that opens an overlay. */
-export const failure = (message: string, status: 'error' | 'upgrade' = 'error'): Status => ({ status, message, progress: 0 })
+export const failure = (message: string, status: 'error' | 'upgrade' = 'error'): Status => ({ status, message, progress: null })
 
 /** Sent, and waiting in the queue for a free builder (issue 27.2). */
 export const queued = (position: number): Status => ({ status: 'processing', message: queueMessage(position), progress: 15 })
@@ -61,3 +61,11 @@ export function initialStatus({
 
 /** Spec 2 §4: the bar stays full 650 ms after complete, 350 ms after anything else. */
 export const clearAfter = (status: Status) => (status.status === 'complete' ? PROGRESS_CLEAR_AFTER_COMPLETE_MS : PROGRESS_CLEAR_AFTER_STOP_MS)
+
+/**
+ * Spec 2 §4: the status a generation ends with, as the bar shows it until `clearAfter`.
+ * Complete fills it; a stop, an error or a limit leaves it where the run had got to, so
+ * the words change at once and the bar clears a moment later instead of in the same frame.
+ */
+export const ending = (shown: Status, next: Status): Status =>
+  next.status === 'complete' || next.status === 'idle' ? next : { ...next, progress: shown.progress }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { STATUS_MESSAGES } from '~/generation/status-messages'
 import { progressHint } from '../progress'
 import type { ChatEvent } from '~/generation/types'
-import { ANSWERED, clearAfter, COMPLETE, failure, IDLE, queued, statusFromStage, stopped, type Status } from './status'
+import { ANSWERED, clearAfter, COMPLETE, ending, failure, IDLE, queued, statusFromStage, stopped, type Status } from './status'
 
 export type GenerationEnd = 'complete' | 'stopped' | 'failed'
 
@@ -62,7 +62,7 @@ export function useGenerationStream({
   /** Shows how a generation ended; the bar empties a moment later unless something else was said. */
   const finish = useCallback(
     (next: Status) => {
-      setState(next)
+      setState(ending(shown.current, next))
       window.setTimeout(() => setShown((current) => (current.message === next.message ? { ...current, progress: null } : current)), clearAfter(next))
     },
     [setState],
