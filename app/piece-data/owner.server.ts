@@ -150,7 +150,8 @@ export function exportCsv({ records, counters }: Awaited<ReturnType<typeof expor
     return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
   }
   const lines = [['kind', 'collection', 'id', 'writer', 'written at', 'changed at', 'value'].join(',')]
-  for (const record of records) lines.push(['record', record.collection, record.id, record.writer, record.at, record.updatedAt, record.value].map(cell).join(','))
+  for (const record of records)
+    lines.push(['record', record.collection, record.id, record.writer, record.at, record.updatedAt, record.value].map(cell).join(','))
   for (const counter of counters) lines.push(['counter', counter.collection, counter.name, '', '', '', counter.value].map(cell).join(','))
   return `${lines.join('\r\n')}\r\n`
 }
