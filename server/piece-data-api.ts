@@ -21,6 +21,7 @@ import {
   type DataLimits,
 } from '../app/piece-data/store.server'
 import { followCollection } from '../app/piece-data/relay.server'
+import { dataLimitsOf } from '../app/piece-data/limits.server'
 import { verifyDataToken, type DataIdentity } from '../app/piece-data/token.server'
 import { readLimitedBody } from './body'
 import { MemoryStore } from './rate-limit'
@@ -41,7 +42,7 @@ type Call = { who: DataIdentity; method: string; parts: string[]; query: URLSear
  * with one of the codes of app/piece-data/schema.ts.
  */
 export function createPieceDataApi(env: Env) {
-  const limits: DataLimits = { quotaBytes: Math.round(env.PIECE_DATA_QUOTA_MB * 1024 * 1024), maxRecords: env.PIECE_DATA_MAX_RECORDS }
+  const limits: DataLimits = dataLimitsOf(env)
   const writes = new MemoryStore()
 
   const admitWrite = (who: DataIdentity) =>

@@ -1,4 +1,6 @@
 import { useNavigate } from '@remix-run/react'
+import { DataSpaceToggle } from '~/piece-data/data-space-toggle'
+import { useEditorDataSpace } from '~/piece-data/token-broker'
 import { RemixCredit } from '~/pieces/remix-bar'
 import { comparePath } from '~/pieces/remixes'
 import { AgenticBridge } from './agentic-bridge'
@@ -29,6 +31,7 @@ export function ChatBuilder(props: ChatBuilderProps) {
   const decision = confirm === 'accept' || confirm === 'reject' ? confirm : null
   const navigate = useNavigate()
   const phone = useChatView(draft)
+  const [dataSpace, changeDataSpace] = useEditorDataSpace({ previewOrigin: chat.previewOrigin, pieceId: chat.pieceId, reload: builder.runner.reload })
   const here = `/pieces/${pieceName}`
   const closeOverwrite = () => {
     setConfirm(null)
@@ -96,7 +99,12 @@ export function ChatBuilder(props: ChatBuilderProps) {
         toolbar={
           hydrated && !chat.previewElsewhere ? (
             <VisualToggle visual={builder.visual} available={builder.visualAvailable} unavailable={CheckWords.recording.unavailable}>
-              {(reasonId) => <RecordToggle recorder={builder.checks} available={builder.visualAvailable} describedBy={reasonId} />}
+              {(reasonId) => (
+                <>
+                  <DataSpaceToggle space={dataSpace} onChange={changeDataSpace} pieceName={pieceName} />
+                  <RecordToggle recorder={builder.checks} available={builder.visualAvailable} describedBy={reasonId} />
+                </>
+              )}
             </VisualToggle>
           ) : null
         }

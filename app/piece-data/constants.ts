@@ -40,3 +40,11 @@ export type DataChange =
   | { type: 'removed'; record: Pick<SharedRecord, 'id' | 'collection'> }
   | { type: 'counted'; counter: Counter }
   | { type: 'cleared'; collection: string }
+
+/** "12 KB", "3.4 MB": a size as people read it. */
+export function formatBytes(bytes: number) {
+  if (bytes < 1024) return `${bytes} B`
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`
+  const megabytes = bytes / (1024 * 1024)
+  return `${megabytes < 10 ? megabytes.toFixed(1) : Math.round(megabytes)} MB`
+}

@@ -2,7 +2,7 @@ import type { TransactionSql } from 'postgres'
 import { sql } from '~/lib/db.server'
 import { DomainError } from '~/lib/errors'
 import { announce } from './store.server'
-import type { LimitName } from './schema'
+import type { DataForm, LimitName } from './schema'
 
 /**
  * Issue 39.4: the owner's view of a Piece's data and what they may do with it — see every
@@ -125,6 +125,21 @@ export async function clearTestData(ownerId: number, pieceName: string) {
     await tx`update piece_data_usage set bytes = 0, records = 0 where piece_id = ${pieceId} and space = 'test'`
     for (const { collection } of collections) await announce(tx, { pieceId, space: 'test' }, collection, { type: 'cleared', collection })
   })
+}
+
+/** Does what a form of the Data page asks; answers what its toast says. */
+export async function applyDataForm(ownerId: number, pieceName: string, form: DataForm): Promise<string> {
+  switch (form.intent) {
+    case 'delete-record':
+      await deleteRecordAsOwner(ownerId, pieceName, form.space, form.recordId)
+      return OWNER_DATA_MESSAGES.recordDeleted
+    case 'clear-collection':
+      await clearCollection(ownerId, pieceName, form.space, form.collection)
+      return OWNER_DATA_MESSAGES.collectionCleared(form.collection)
+    case 'clear-test':
+      await clearTestData(ownerId, pieceName)
+      return OWNER_DATA_MESSAGES.testDataCleared
+  }
 }
 
 /** Every shared record and counter of a space, for the owner's export. */

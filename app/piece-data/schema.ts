@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FormWords } from '~/lib/form-reply'
 import { jsonValue, text } from '~/lib/text'
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, MAX_COLLECTION_LENGTH, MAX_KEY_LENGTH } from './constants'
 
@@ -34,3 +35,37 @@ export const PrefixQuery = z.strictObject({ prefix: text().max(MAX_KEY_LENGTH).d
 
 /** The app page's request for its frame's token. */
 export const DataTokenBody = z.strictObject({ space: z.enum(['live', 'test']).default('live') })
+
+/** The Data page's views: the public Piece's data, or the owner's test data from the editor. */
+export const OwnedSpaceSchema = z.enum(['live', 'test'])
+
+const recordIdMessage = 'Choose a record to delete.'
+
+/** The forms of the Data page (issue 39.4): each works as a plain post without JavaScript. */
+export const DataFormSchema = z.discriminatedUnion('intent', [
+  z.object({
+    intent: z.literal('delete-record'),
+    space: OwnedSpaceSchema,
+    recordId: z.coerce.number({ error: recordIdMessage }).int(recordIdMessage).positive(recordIdMessage).max(Number.MAX_SAFE_INTEGER, recordIdMessage),
+  }),
+  z.object({ intent: z.literal('clear-collection'), space: OwnedSpaceSchema, collection: CollectionSchema }),
+  z.object({ intent: z.literal('clear-test') }),
+])
+export type DataForm = z.infer<typeof DataFormSchema>
+
+export const DATA_PAGE_WORDS = {
+  title: 'Data',
+  live: 'Public data',
+  test: 'Test data',
+  liveHint: 'What visitors of the public Piece keep. Everyone who opens the Piece sees the shared records.',
+  testHint: 'What you keep while trying the Piece in the editor. It never shows on the public page.',
+  empty: 'Nothing kept yet. When the Piece saves something with pieces.data, it shows here.',
+  deleteFailed: 'Failed to delete the record',
+  clearFailed: 'Failed to clear',
+  limitReached: (limit: string, when: string) => `A visitor was refused for the Piece's ${limit} limit ${when}.`,
+} as const
+
+/** A refused form says so in its failure toast, with the reason. */
+export const DATA_FORM_WORDS: FormWords = {
+  failure: (sent) => (sent.intent === 'delete-record' ? DATA_PAGE_WORDS.deleteFailed : DATA_PAGE_WORDS.clearFailed),
+}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { DATA_MESSAGES } from './messages'
 
 type BrokerOptions = { previewOrigin: string; pieceId: number; space: 'live' | 'test'; messages: typeof DATA_MESSAGES }
@@ -44,4 +44,20 @@ export function brokerDataTokens({ previewOrigin, pieceId, space, messages }: Br
 export function useDataTokenBroker(options: Omit<BrokerOptions, 'messages'>) {
   const { previewOrigin, pieceId, space } = options
   useEffect(() => brokerDataTokens({ previewOrigin, pieceId, space, messages: DATA_MESSAGES }), [previewOrigin, pieceId, space])
+}
+
+/**
+ * The editor's preview (issue 39.4): the owner's test data at first, the public data when
+ * they switch; a switch loads the Piece again so that it asks for the new space's token.
+ */
+export function useEditorDataSpace({ previewOrigin, pieceId, reload }: { previewOrigin: string; pieceId: number; reload: () => void }) {
+  const [space, setSpace] = useState<'test' | 'live'>('test')
+  useDataTokenBroker({ previewOrigin, pieceId, space })
+  const shown = useRef(space)
+  useEffect(() => {
+    if (shown.current === space) return
+    shown.current = space
+    reload()
+  }, [space, reload])
+  return [space, setSpace] as const
 }

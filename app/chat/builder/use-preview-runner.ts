@@ -32,5 +32,7 @@ export function usePreviewRunner(previewOrigin: string, code: string, frame: Ref
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)
   }, [previewOrigin, render, code, frame])
-  return { frame, askRunner }
+  // The same code again: the Piece starts over (its data token is asked for anew).
+  const reload = useCallback(() => render(code), [render, code])
+  return { frame, askRunner, reload }
 }
