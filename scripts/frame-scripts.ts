@@ -13,6 +13,7 @@ const PREFIX = 'virtual:frame-script/'
  */
 export const FRAME_SCRIPTS: Record<string, string> = {
   'piece-data': 'app/piece-data/frame/client.ts',
+  'piece-data-local': 'app/piece-data/frame/local-client.ts',
 }
 
 async function bundle(entry: string) {

@@ -3,7 +3,7 @@ import { PRODUCT_NAME } from '~/lib/constants'
 import { DomainError } from '~/lib/errors'
 import { configuredOrigins } from '~/lib/origins.server'
 import { getViewablePieceByName } from './pieces.server'
-import { withStorageFallback } from './preview.server'
+import { asDownload } from './preview.server'
 import { RemixMessages } from './remixes'
 import { PieceMessages } from './schema'
 import { escapeHtml, starterDocument } from './starter-document'
@@ -24,7 +24,8 @@ function withBadge(html: string, name: string) {
 
 /**
  * Issue 32.6: a Piece as one HTML file that runs opened from disk — its saved code (what its
- * public page shows), with the storage fallback its page has, and the badge when its owner
+ * public page shows), with the storage fallback its page has, `pieces.data` kept in that
+ * browser only (issue 39.4, said in a comment), and the badge when its owner
  * is on the free plan. Its owner may always take it; anyone else who can see it only while
  * it is public and its owner allows remixes.
  */
@@ -35,5 +36,5 @@ export async function downloadOf(viewerId: number | null, viewerUid: string | nu
   if (!isOwner && !(piece.visibility === 'public' && piece.allowRemixes)) throw new DomainError('forbidden', RemixMessages.downloadNotAllowed)
   const code = piece.code.trim() ? piece.code : starterDocument(piece, 'visitor')
   const free = !isSubscribedStatus((await getSubscriptionStatusByUid(piece.userId)).status)
-  return { filename: `${piece.name}.html`, html: withStorageFallback(free ? withBadge(code, piece.name) : code) }
+  return { filename: `${piece.name}.html`, html: asDownload(free ? withBadge(code, piece.name) : code) }
 }

@@ -5,6 +5,7 @@ import { cookieSecrets } from '../lib/secrets.server'
 import { codeAt, readDraft } from './draft'
 import { starterDocument } from './starter-document'
 import dataClientSource from 'virtual:frame-script/piece-data'
+import localDataClientSource from 'virtual:frame-script/piece-data-local'
 
 /** A preview address stays valid for at least this long after the page that framed it loaded. */
 const PREVIEW_LINK_SECONDS = 60 * 60
@@ -84,17 +85,27 @@ const STORAGE_FALLBACK = `<script>(function () {
   });
 })();</script>`
 
-/** A Piece's HTML with the storage fallback first (after its doctype, so the mode is kept). */
-export function withStorageFallback(html: string) {
-  return withPrelude(html, STORAGE_FALLBACK)
-}
+/** A frame script as a script element, its text unable to end the element early. */
+const scriptOf = (source: string) => `<script>${source.replace(/<\/(script)/gi, '<\\/$1')}</script>`
 
 /** `pieces.data` (issue 39), ready before the Piece's own scripts run. */
-const DATA_CLIENT = `<script>${dataClientSource.replace(/<\/(script)/gi, '<\\/$1')}</script>`
+const DATA_CLIENT = scriptOf(dataClientSource)
+
+/**
+ * A downloaded Piece's `pieces.data`: the same calls, kept in that browser only, said so in a
+ * comment a reader of the file sees first.
+ */
+const LOCAL_DATA_CLIENT = `<!-- Downloaded from Pieces: this file keeps its data (pieces.data) in this browser only. Nothing is shared with other people, as it is on Pieces. -->${scriptOf(localDataClientSource)}`
+
+/** A downloaded Piece's HTML: the storage fallback and its data kept in the browser, before its own scripts. */
+export function asDownload(html: string) {
+  return withPrelude(html, `${STORAGE_FALLBACK}${LOCAL_DATA_CLIENT}`)
+}
 
 /** What runs first in a Piece's frame wherever Pieces serves it: the storage fallback and `pieces.data`. */
 const FRAME_PRELUDE = `${STORAGE_FALLBACK}${DATA_CLIENT}`
 
+/** A Piece's HTML with `prelude` first (after its doctype, so the mode is kept). */
 function withPrelude(html: string, prelude: string) {
   const doctype = /^\s*<!doctype[^>]*>/i.exec(html)?.[0] ?? ''
   return `${doctype}${prelude}${html.slice(doctype.length)}`

@@ -192,6 +192,17 @@ test('a Piece downloads as one HTML file that opens from disk and renders, with 
   await opened.goto(`file://${file}`)
   await expect(opened.getByRole('heading', { name: 'Take me with you' })).toBeVisible()
   await expect(opened.getByRole('link', { name: `${original} is powered by Pieces` })).toBeVisible()
+  // Issue 39.4: its data stays in that browser, and the file says so.
+  expect(readFileSync(file, 'utf8')).toContain('this file keeps its data (pieces.data) in this browser only')
+  if (javaScriptEnabled) {
+    const kept = await opened.evaluate(async () => {
+      const data = (window as any).pieces.data
+      await data.shared.add('notes', { text: 'kept here' })
+      await data.mine.set('score', 3)
+      return { notes: (await data.shared.list('notes')).records.map((record: any) => [record.value.text, record.by.name]), score: await data.mine.get('score') }
+    })
+    expect(kept).toEqual({ notes: [['kept here', 'you']], score: 3 })
+  }
   await opened.close()
   await visitor.close()
 })
