@@ -10,7 +10,7 @@ export function RemixButton({ name, returnTo, className, size = 'sm' }: { name: 
   return (
     <form method="post" action={remixPath(name)} className={className}>
       <input type="hidden" name="returnTo" value={returnTo} />
-      <button type="submit" className={buttonClasses('primary', size)} aria-label={`Remix ${name}`}>
+      <button type="submit" className={buttonClasses('primary', size)} aria-label={`Remix ${name}`} title={`${RemixMessages.dataStartsEmpty}.`}>
         <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
           <path d="M6 3v12M18 9a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM6 21a3 3 0 1 0 0-6 3 3 0 0 0 0 6ZM18 9a9 9 0 0 1-9 9" />
         </svg>
@@ -103,7 +103,12 @@ export function RemixBar({ name, panel }: { name: string; panel: RemixesPanel })
           Download
         </a>
       ) : null}
-      {canRemix ? <RemixButton name={name} returnTo={`/${name}`} /> : null}
+      {canRemix ? (
+        <>
+          <span className="text-xs text-zinc-500 max-sm:hidden">{RemixMessages.dataStartsEmpty}</span>
+          <RemixButton name={name} returnTo={`/${name}`} />
+        </>
+      ) : null}
     </div>
   )
 }

@@ -18,6 +18,8 @@ export const RemixMessages = {
   tooManyChanges: 'Too many changes to show',
   yourPiece: 'Your Piece',
   remixesOff: 'Remixes turned off by its owner',
+  /** Issue 39.4: a remix copies code, never what the Piece keeps. */
+  dataStartsEmpty: 'Data starts empty in a remix',
 } as const
 
 /** A refused remix is the form's failure toast with the reason under it. */

@@ -5,6 +5,7 @@ import { getOptionalUser } from '~/accounts/session.server'
 import { notFound } from '~/lib/http'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
 import { RemixButton } from '~/pieces/remix-bar'
+import { RemixMessages } from '~/pieces/remixes'
 import { answerRemixForm, takePendingRemix } from '~/pieces/remix-form.server'
 import { remixOffer } from '~/pieces/remixes.server'
 import { normalizeName, pieceNameProblem } from '~/pieces/schema'
@@ -48,7 +49,7 @@ export default function RemixRoute() {
           ) : null}
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             By @{offer.owner}. You get a new Piece of your own with this Piece’s code as it is now, to change as you like. It will say it was remixed from @
-            {offer.owner}/{offer.name}. Nothing the Piece stored for its owner is copied.
+            {offer.owner}/{offer.name}. {RemixMessages.dataStartsEmpty}: nothing its visitors or its owner kept in it comes along.
           </p>
           {offer.refusal ? (
             <p role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">

@@ -4,7 +4,9 @@ import { getEnv, resetEnv } from '../../app/lib/env.server'
 import { sql } from '../../app/lib/db.server'
 import { MAX_VALUE_BYTES } from '../../app/piece-data/constants'
 import { issueDataToken, verifyDataToken } from '../../app/piece-data/token.server'
+import { dataOverview } from '../../app/piece-data/owner.server'
 import { createPiece, deletePiece } from '../../app/pieces/pieces.server'
+import { remixPiece } from '../../app/pieces/remixes.server'
 import * as dataToken from '../../app/routes/api/api.opt.pieces.$id.data-token'
 import { newUser, sessionCookieFor } from '../support/billing'
 import { startPreviewOrigin } from '../support/preview-origin'
@@ -249,6 +251,22 @@ describe('no Piece reaches another’s data', () => {
     await dataCall(piece.id, 'POST', '/shared/list', test, { value: 'an experiment' })
     expect((await dataCall(piece.id, 'GET', '/shared/list', live)).body.records).toEqual([])
     expect((await dataCall(piece.id, 'GET', '/shared/list', test)).body.records).toHaveLength(1)
+  })
+
+  it('never comes along in a remix: the remix starts with no data, the original keeps its own', async () => {
+    const { piece, owner } = await ownerAndPiece('dataremix')
+    await sql`update pieces set code = '<!doctype html><h1>Guestbook</h1>' where id = ${piece.id}`
+    const { token } = await signedOutToken(piece.id)
+    await dataCall(piece.id, 'POST', '/shared/guestbook', token, { value: 'in the original' })
+    await dataCall(piece.id, 'PUT', '/mine/seen', token, { value: true })
+    const remixer = await newUser('dataremixer')
+    await sessionCookieFor(remixer)
+    const remix = await remixPiece(remixer.id, piece.name)
+    const remixToken = (await signedOutToken(remix.id)).token
+    expect((await dataCall(remix.id, 'GET', '/shared/guestbook', remixToken)).body).toEqual({ records: [], counters: {} })
+    const { overview } = await dataOverview(remixer.id, remix.name, 'live', { quotaBytes: 1, maxRecords: 1 })
+    expect(overview).toMatchObject({ bytes: 0, rows: 0, collections: [], mine: { values: 0, visitors: 0 } })
+    expect((await dataOverview(owner.id, piece.name, 'live', { quotaBytes: 1, maxRecords: 1 })).overview.collections).toHaveLength(1)
   })
 
   it('goes with its Piece: a deleted Piece leaves no data, and a write from a page still open is refused as not found', async () => {
