@@ -12,8 +12,9 @@ import tseslint from 'typescript-eslint'
  * The layers (DESIGN.md "The house", docs/architecture.md): routes → features → ui/lib; jobs and
  * server → runtime → db → app/lib, never the reverse; server/ and jobs/ never import each other.
  * Among the features every tie runs one way (issue 38.3):
- *   site, settings, shell → chat (the page) → generation (the engine) → checks → pieces → accounts;
- *   billing → usage → accounts; piece-data and feedback stand alone (routes and the shell use them).
+ *   site → chat (the page) → generation (the engine) → checks → pieces → accounts;
+ *   settings → shell → checks, feedback, billing; chat → billing → usage → accounts;
+ *   piece-data stands alone (routes put it together with the rest).
  * Each wall forbids a folder from importing what sits above it. ESLint keeps only the last
  * `no-restricted-imports` that matches a file, so each folder's entry lists every wall that
  * applies to it.
