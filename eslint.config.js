@@ -10,12 +10,16 @@ import tseslint from 'typescript-eslint'
 
 /**
  * The layers (DESIGN.md "The house", docs/architecture.md): routes → features → ui/lib; jobs and
- * server → runtime → db → app/lib, never the reverse; server/ and jobs/ never import each other. Among the features: chat (the page) → generation (the engine) → pieces
- * → accounts; usage and billing both read the plan from accounts. Each wall forbids a folder
- * from importing what sits above it. ESLint keeps only the last `no-restricted-imports` that
- * matches a file, so each folder's entry lists every wall that applies to it.
+ * server → runtime → db → app/lib, never the reverse; server/ and jobs/ never import each other.
+ * Among the features every tie runs one way (issue 38.3):
+ *   site → chat (the page) → generation (the engine) → checks → pieces → accounts;
+ *   settings → shell → checks, feedback, billing; chat → billing → usage → accounts;
+ *   piece-data stands alone (routes put it together with the rest).
+ * Each wall forbids a folder from importing what sits above it. ESLint keeps only the last
+ * `no-restricted-imports` that matches a file, so each folder's entry lists every wall that
+ * applies to it.
  */
-const FEATURES = ['accounts', 'billing', 'chat', 'generation', 'piece-data', 'pieces', 'settings', 'shell', 'site', 'usage']
+const FEATURES = ['accounts', 'billing', 'chat', 'checks', 'feedback', 'generation', 'piece-data', 'pieces', 'settings', 'shell', 'site', 'usage']
 /** A feature folder as an import names it: by the `~/` alias or relatively, from its sibling or from one level deeper. */
 const feature = (...names) => names.flatMap((name) => [`~/${name}/*`, `../${name}/*`, `../../${name}/*`])
 const above = {
@@ -157,6 +161,19 @@ export default tseslint.config(
     },
   },
   {
+    files: ['app/checks/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict(
+        walls.app,
+        walls.routes,
+        wall(
+          feature('chat', 'generation', 'piece-data', 'settings', 'shell', 'site'),
+          'checks/ sits below the engine and the pages: they run and show checks, not the other way round. What checks need of a Piece is in pieces/; a version of the code is pieces/code-version.ts.',
+        ),
+      ),
+    },
+  },
+  {
     files: ['app/pieces/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': restrict(
@@ -168,6 +185,10 @@ export default tseslint.config(
           'pieces/ does not import the chat page or the engine: they build Pieces, not the other way round. The draft and its stored shape live in pieces/.',
         ),
         wall(feature('piece-data'), "pieces/ does not import piece-data/: a Piece's data belongs to a Piece, not the other way round."),
+        wall(
+          feature('checks'),
+          'pieces/ does not import checks/: checks build on Pieces. A page that shows both hands the Piece menu its checks section (ownerSections).',
+        ),
       ),
     },
   },
@@ -188,7 +209,7 @@ export default tseslint.config(
         walls.app,
         walls.routes,
         wall(
-          feature('billing', 'chat', 'generation', 'piece-data', 'pieces', 'settings', 'shell', 'site', 'usage'),
+          feature('billing', 'chat', 'checks', 'feedback', 'generation', 'piece-data', 'pieces', 'settings', 'shell', 'site', 'usage'),
           'accounts/ sits below every other feature: they read the account (its plan, its preferences), not the other way round.',
         ),
       ),

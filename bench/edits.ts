@@ -1,9 +1,10 @@
+import { codeVersion } from '../app/pieces/code-version'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { applyPatches, type DiffOperation } from '../app/generation/patch'
 import { estimateTokens } from '../app/generation/tokens'
 import { startOpenAIFake } from '../tests/fakes/openai'
 import { parseDocument } from '../app/generation/visual/document'
-import { documentVersion, type TargetSpan } from '../app/generation/visual/edits'
+import { type TargetSpan } from '../app/generation/visual/edits'
 import { locateTarget } from '../app/generation/visual/target.server'
 
 /**
@@ -386,7 +387,7 @@ function elementHolding(edit: Edit): TargetSpan | null {
     .filter((located) => located.start <= from && located.end >= to && !['html', 'head', 'body'].includes(located.element.tagName))
     .sort((a, b) => a.end - a.start - (b.end - b.start))[0]
   if (!holding) return null
-  const span = locateTarget(edit.document, { version: documentVersion(edit.document), at: holding.start, tag: holding.element.tagName })
+  const span = locateTarget(edit.document, { version: codeVersion(edit.document), at: holding.start, tag: holding.element.tagName })
   return 'refused' in span ? null : span
 }
 

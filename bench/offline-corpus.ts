@@ -1,6 +1,7 @@
+import { codeVersion } from '../app/pieces/code-version'
 import type { Page } from 'playwright-core'
 import { offlineGenerate, type OfflineResult } from '../app/generation/offline'
-import { documentVersion, type VisualChange } from '../app/generation/visual/edits'
+import { type VisualChange } from '../app/generation/visual/edits'
 import { applyVisualEdits } from '../app/generation/visual/splice'
 
 /**
@@ -446,7 +447,7 @@ export function judgeFollowUp(item: FollowUpCase): Verdict {
 }
 
 function visuallyEdited(code: string, visual: NonNullable<FollowUpCase['visual']>) {
-  const edited = applyVisualEdits(code, { version: documentVersion(code), at: code.indexOf(visual.at), tag: visual.at.slice(1), changes: visual.changes })
+  const edited = applyVisualEdits(code, { version: codeVersion(code), at: code.indexOf(visual.at), tag: visual.at.slice(1), changes: visual.changes })
   if (!edited.ok) throw new Error(`the corpus's visual edit failed: ${edited.message}`)
   return edited.html
 }

@@ -1,6 +1,7 @@
+import { codeVersion } from '../app/pieces/code-version'
 import { buildApp } from '../app/generation/offline'
 import { attr, browserElements, described, ownText } from '../tests/support/html-elements'
-import { applyVisualEdit, documentVersion, STAMP_ATTRIBUTE, stampDocument, styleValue, type VisualEdit } from '../app/generation/visual/splice'
+import { applyVisualEdit, STAMP_ATTRIBUTE, stampDocument, styleValue, type VisualEdit } from '../app/generation/visual/splice'
 
 /**
  * `npm run bench:visual` (issue 30): visual edits on a 50 KB document. Every element the
@@ -26,7 +27,7 @@ function document50k() {
 }
 
 const html = document50k()
-const version = documentVersion(html)
+const version = codeVersion(html)
 const before = browserElements(html)
 const shown = browserElements(stampDocument(html)).map((element) => ({ element, stamp: attr(element, STAMP_ATTRIBUTE) }))
 const times: number[] = []

@@ -3,7 +3,7 @@ import { DomainError } from '~/lib/errors'
 import { enqueueJob } from '~/lib/jobs.server'
 import { logger } from '~/lib/log.server'
 import { QUEUES } from '~/lib/queues'
-import { documentVersion } from '~/generation/visual/edits'
+import { codeVersion } from '~/pieces/code-version'
 import { codeAt, readDraft } from '~/pieces/draft'
 import { previewUrl } from '~/pieces/preview.server'
 import { PieceMessages } from '~/pieces/schema'
@@ -69,7 +69,7 @@ export async function listChecks(userId: number, pieceId: number): Promise<Liste
 /** The checks of a Piece its owner's page has already read (the editor): no second read of the Piece. */
 export async function checksOfOwnedPiece(piece: { id: number; code: string; draft: unknown }): Promise<ListedCheck[]> {
   const pieceId = piece.id
-  const shown = documentVersion(shownCode(piece))
+  const shown = codeVersion(shownCode(piece))
   const rows = await sql<CheckRow[]>`
     select c.id::int as id, c.name, c.steps, c.created_at as "createdAt",
            r.status, r.step, r.message, r.screenshot, r.ran_at as "ranAt", r.version
@@ -158,7 +158,7 @@ async function requestCheckRun(pieceId: number, checkId?: number) {
 export async function checksToRun(pieceId: number, only?: number): Promise<(PieceCheck & { passedOnSaved: boolean })[]> {
   const [piece] = await sql<{ code: string }[]>`select code from pieces where id = ${pieceId}`
   if (!piece) return []
-  const saved = documentVersion(piece.code)
+  const saved = codeVersion(piece.code)
   const rows = await sql<{ id: number; name: string; steps: unknown; savedStatus: CheckStatus | null }[]>`
     select c.id::int as id, c.name, c.steps, r.status as "savedStatus"
     from piece_checks c left join piece_check_results r on r.check_id = c.id and r.version = ${saved}
@@ -182,7 +182,7 @@ export async function shownTarget(pieceId: number): Promise<{ code: string; url:
 /** Keeps how each check ended on this version of the code (the latest run of a version wins). */
 export async function saveCheckResults(code: string, results: CheckResult[]): Promise<void> {
   if (!results.length) return
-  const version = documentVersion(code)
+  const version = codeVersion(code)
   for (const result of results) {
     // A check deleted while it ran is simply not there to keep a result for.
     await sql`

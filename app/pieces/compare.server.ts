@@ -1,6 +1,7 @@
 import { diffArrays } from 'diff'
 import { getViewablePieceByName } from './pieces.server'
-import { copiedCodeOf, lineageOf, versionOf } from './remixes.server'
+import { codeVersion } from './code-version'
+import { copiedCodeOf, lineageOf } from './remixes.server'
 
 /** One line of the comparison; `skipped` stands for a run of unchanged lines left out. */
 export type CompareRow = { kind: 'same' | 'added' | 'removed'; text: string; before: number | null; after: number | null } | { kind: 'skipped'; count: number }
@@ -116,7 +117,7 @@ const weightOf = (comparison: Comparison) =>
 
 /** The comparison of that pair of versions, from the cache or drawn now and kept. */
 export async function comparePair(copied: { version: string; code: () => Promise<string> }, current: string): Promise<Comparison> {
-  const key = `${copied.version}:${versionOf(current)}`
+  const key = `${copied.version}:${codeVersion(current)}`
   const hit = drawn.get(key)
   if (hit) {
     // Used again: it moves to the young end.

@@ -2,7 +2,6 @@ import { redirect } from '@remix-run/node'
 import { safeRedirect } from '~/accounts/redirects.server'
 import type { SessionUser } from '~/accounts/session.server'
 import { getSubscriptionStatusByUid, isSubscribedStatus } from '~/accounts/plan.server'
-import { checksOfOwnedPiece } from '~/checks/checks.server'
 import { notFound } from '~/lib/http'
 import { configuredOrigins, pieceOriginIn, previewOriginsOf, type PreviewOrigins } from '~/lib/origins.server'
 import type { TopBarPiece } from './schema'
@@ -45,10 +44,7 @@ export async function editorPageData(request: Request, user: SessionUser, rawNam
     owned: piece,
     origins,
     piece: { id: piece.id, name: piece.name, generating: piece.generating, hasCode: piece.code.trim().length > 0 },
-    topBarPiece: {
-      ...topBarPiece(piece, true, 'editor', origins),
-      checks: await checksOfOwnedPiece({ id: piece.id, code: piece.code, draft: piece.draftData }),
-    },
+    topBarPiece: topBarPiece(piece, true, 'editor', origins),
   }
 }
 

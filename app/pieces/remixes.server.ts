@@ -5,6 +5,7 @@ import type { Sql, TransactionSql } from 'postgres'
 import { sql } from '~/lib/db.server'
 import { DomainError } from '~/lib/errors'
 import { cookieSecrets } from '~/lib/secrets.server'
+import { codeVersion } from './code-version'
 import type { DraftData, Exchange } from './draft'
 import { insertPiece, type Piece } from './pieces.server'
 import { creditText, ESTABLISHED_AFTER_HOURS, remixNameCandidates, RemixMessages, type Credit } from './remixes'
@@ -82,7 +83,7 @@ export async function remixPiece(userId: number, originalName: string): Promise<
       }
       await tx`
         insert into piece_remixes (remix_id, original_id, remixer_id, original_owner, original_name, copied_code, copied_hash)
-        values (${created.id}, ${original!.id}, ${userId}, ${original!.owner}, ${original!.name}, ${code}, ${versionOf(code)})`
+        values (${created.id}, ${original!.id}, ${userId}, ${original!.owner}, ${original!.name}, ${code}, ${codeVersion(code)})`
       return created
     }
     throw new DomainError('conflict', RemixMessages.noFreeName)
@@ -90,9 +91,6 @@ export async function remixPiece(userId: number, originalName: string): Promise<
   await requestScreenshot(piece.id)
   return piece as Piece
 }
-
-/** A version of a Piece's code, as its lineage names it. */
-export const versionOf = (code: string) => createHash('sha256').update(code).digest('hex').slice(0, 16)
 
 /** What a remix's lineage says, read once for every page that shows it. */
 export type Lineage = Credit & { copiedAt: string; version: string }

@@ -1,5 +1,4 @@
 import type { FormWords } from '~/lib/form-reply'
-import type { ListedCheck } from '~/checks/schema'
 import { z } from 'zod'
 import { NAME_MAX, NAME_MIN, NAME_WARN_ABOVE, nameProblem, normalizeName } from '~/accounts/schema'
 import { FREE_PIECE_LIMIT, MAX_MESSAGE_CHARS, PRODUCT_NAME } from '~/lib/constants'
@@ -287,10 +286,10 @@ export type MenuPiece = {
 }
 
 /**
- * The Piece shown in the top bar: its dropdown, and Edit or View for the owner. `checks`:
- * the owner's behaviour checks, on the editor only (issue 31.4).
+ * The Piece shown in the top bar: its dropdown, and Edit or View for the owner. What other
+ * features add to it (the editor's checks) the shell puts beside it (app/shell/schema.ts).
  */
-export type TopBarPiece = { piece: MenuPiece; isOwner: boolean; shareUrl: string; view: 'editor' | 'page'; checks?: ListedCheck[] }
+export type TopBarPiece = { piece: MenuPiece; isOwner: boolean; shareUrl: string; view: 'editor' | 'page' }
 
 /** A Piece's id as an API client sends it (a query parameter or a JSON field). */
 export const PieceIdField = z.coerce.number({ error: 'pieceId must be a number' }).int('pieceId must be a number').positive('pieceId must be a number')

@@ -2,8 +2,8 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet, useLoaderData, useMatches } from '@remix-run/react'
 import { requireUser } from '~/accounts/guards.server'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
-import type { TopBarPiece } from '~/pieces/schema'
 import { AppShell } from '~/shell/app-shell'
+import type { ShownPiece } from '~/shell/schema'
 import { appShellData } from '~/shell/shell-data.server'
 import { GeneralErrorBoundary } from '~/ui/error-page'
 
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 function useTopBarPiece() {
   const matches = useMatches()
   for (const match of matches.toReversed()) {
-    const candidate = (match.data as { topBarPiece?: TopBarPiece } | undefined)?.topBarPiece
+    const candidate = (match.data as { topBarPiece?: ShownPiece } | undefined)?.topBarPiece
     if (candidate) return candidate
   }
   return null

@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { useLoaderData } from '@remix-run/react'
 import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
+import { checksOfOwnedPiece } from '~/checks/checks.server'
 import { ChatBuilder } from '~/chat/chat-builder'
 import { isBehindLatest } from '~/pieces/draft'
 import { chatData } from '~/chat/editor.server'
@@ -18,12 +19,14 @@ import { answerChatForm } from './piece-editor.server'
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const { owned, origins, piece, topBarPiece } = await editorPageData(request, user, params.pieceName ?? '')
+  // The owner's checks go in the Piece menu beside what pieces/ puts there (the shell joins them).
+  const checks = await checksOfOwnedPiece({ id: owned.id, code: owned.code, draft: owned.draftData })
   const { chat } = await chatData(user, owned, origins)
   const prompt = arrivingPrompt(request, user.id, piece.id)
   const askOverwrite = new URL(request.url).searchParams.get(CONFIRM_PARAM) === CONFIRM_OVERWRITE && isBehindLatest(chat.draft)
   const lineage = await lineageOf(piece.id)
   const credit = lineage && { owner: lineage.owner, name: lineage.name, href: lineage.href }
-  return data({ piece, topBarPiece, chat, prompt, askOverwrite, credit }, { headers: { 'Cache-Control': 'private, no-store' } })
+  return data({ piece, topBarPiece: { ...topBarPiece, checks }, chat, prompt, askOverwrite, credit }, { headers: { 'Cache-Control': 'private, no-store' } })
 }
 
 /**

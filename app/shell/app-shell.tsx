@@ -1,10 +1,9 @@
 import { useLocation, useNavigation } from '@remix-run/react'
 import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { PaymentDialog } from '~/billing/payment-dialog'
-import type { TopBarPiece } from '~/pieces/schema'
 import { PageSpinner } from '~/ui/spinner'
 import { isSidebarShortcut, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './drawer'
-import { SIDEBAR_COOKIE, type ShellUser } from './schema'
+import { SIDEBAR_COOKIE, type ShellUser, type ShownPiece } from './schema'
 import { Sidebar } from './sidebar'
 import type { SidebarPage } from './sidebar-pieces'
 import { titleForPath } from './titles'
@@ -27,7 +26,7 @@ export function AppShell({
   initiallyCollapsed: boolean
   pieces: SidebarPage
   piecesLimit: number
-  topBarPiece?: TopBarPiece | null
+  topBarPiece?: ShownPiece | null
   children: ReactNode
 }) {
   const location = useLocation()

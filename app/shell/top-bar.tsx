@@ -1,9 +1,9 @@
 import { Link } from '@remix-run/react'
+import { ChecksSection } from '~/checks/checks-section'
 import { PieceMenu } from '~/pieces/menu/piece-menu'
-import type { TopBarPiece } from '~/pieces/schema'
 import { buttonClasses } from '~/ui/button'
 import { MenuIcon } from './icons'
-import type { ShellUser } from './schema'
+import type { ShellUser, ShownPiece } from './schema'
 import { UserMenu } from './user-menu'
 
 /** The top bar: the drawer button under 768 px, the Piece's menu (with Edit or View) or the page title, and the user menu. */
@@ -16,7 +16,7 @@ export function TopBar({
 }: {
   user: ShellUser
   title: string
-  topBarPiece: TopBarPiece | null
+  topBarPiece: ShownPiece | null
   drawerOpen: boolean
   onToggleDrawer: () => void
 }) {
@@ -45,7 +45,7 @@ export function TopBar({
             isOwner={topBarPiece.isOwner}
             subscribed={user.subscribed}
             shareUrl={topBarPiece.shareUrl}
-            checks={topBarPiece.checks}
+            ownerSections={topBarPiece.checks ? <ChecksSection pieceId={topBarPiece.piece.id} checks={topBarPiece.checks} /> : null}
           />
           {topBarPiece.isOwner ? (
             <Link

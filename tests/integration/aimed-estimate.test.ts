@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { DEFAULT_SPREAD, estimateCost, turnKind, turnPromptTokens } from '../../app/generation/estimate'
-import { documentVersion } from '../../app/generation/visual/edits'
+import { codeVersion } from '../../app/pieces/code-version'
 import { sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
@@ -29,7 +29,7 @@ describe('an aimed send', () => {
     const piece = await createPiece(created.userId, { name: `aimed_${Math.random().toString(36).slice(2, 9)}` })
     await sql`update pieces set code = ${PAGE} where id = ${piece.id}`
     const message = 'make it red'
-    const target = { version: documentVersion(PAGE), at: PAGE.indexOf(ELEMENT), tag: 'h1' }
+    const target = { version: codeVersion(PAGE), at: PAGE.indexOf(ELEMENT), tag: 'h1' }
 
     const response = await postJson(
       send.action as RouteHandler,

@@ -1,3 +1,4 @@
+import { codeVersion } from '../../app/pieces/code-version'
 import { readFileSync } from 'node:fs'
 import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,7 +18,7 @@ import { getUsage } from '../../app/usage/usage.server'
 import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
 import { createPiece, getOwnPiece, updatePiece } from '../../app/pieces/pieces.server'
-import { documentVersion, VisualEditMessages, VisualEditWords } from '../../app/generation/visual/edits'
+import { VisualEditMessages, VisualEditWords } from '../../app/generation/visual/edits'
 import { action } from '../../app/routes/piece-editor'
 import { startBoss } from '../../runtime/boss'
 import { formRefusal, formReply, ROUTE_CONTEXT, thrown } from '../support/routes'
@@ -266,7 +267,7 @@ describe('the chat forms of the editor', () => {
     const code = '<!doctype html><html><body><h1>Hello</h1><p>Keep me</p></body></html>'
     await updatePiece(owner.userId, owner.pieceId, { code, draftData: { currentInput: 'half typed', exchangeHistory: [] } })
     const at = code.indexOf('<h1>')
-    const edit = (changes: unknown[], version = documentVersion(code)) => JSON.stringify({ version, at, tag: 'h1', changes })
+    const edit = (changes: unknown[], version = codeVersion(code)) => JSON.stringify({ version, at, tag: 'h1', changes })
     const applied = await reply(
       post(owner, {
         intent: 'visual-edit',
@@ -299,7 +300,7 @@ describe('the chat forms of the editor', () => {
     expect((await formRefusal(post(owner, { intent: 'visual-edit', at: '0', edit: '{nope' }))).status).toBe(400)
     const current = (await draftOf(owner)).exchangeHistory[0]!.assistantMessage.content
     const unsafe = JSON.stringify({
-      version: documentVersion(current),
+      version: codeVersion(current),
       at,
       tag: 'h1',
       changes: [{ kind: 'style', property: 'color', from: '#ff0000', to: 'red;background:url(x)' }],

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
@@ -6,6 +8,7 @@ import { setUsername } from '../../app/accounts/users.server'
 import { setPlan } from '../../app/billing/subscription.server'
 import { FREE_PIECE_LIMIT } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
+import { codeVersion } from '../../app/pieces/code-version'
 import { canUndo, readDraft } from '../../app/pieces/draft'
 import { cachedComparisons, compareLines, comparisonOf, MAX_CHANGED_LINES } from '../../app/pieces/compare.server'
 import { downloadOf } from '../../app/pieces/download.server'
@@ -13,12 +16,13 @@ import { withGalleryExtras } from '../../app/pieces/gallery.server'
 import { pendingRemixOf } from '../../app/pieces/remix-form.server'
 import { createPiece, deletePiece, getOwnPiece, listPublicPieces, updatePiece } from '../../app/pieces/pieces.server'
 import { RemixMessages } from '../../app/pieces/remixes'
-import { addressOf, countView, lineageOf, publicRemixesOf, remixCounts, remixPiece, versionOf, visitorKey } from '../../app/pieces/remixes.server'
+import { addressOf, countView, lineageOf, publicRemixesOf, remixCounts, remixPiece, visitorKey } from '../../app/pieces/remixes.server'
 import { PieceMessages } from '../../app/pieces/schema'
 import * as optList from '../../app/routes/api/api.opt.pieces'
 import * as compareRoute from '../../app/routes/piece-compare'
 import * as piecePage from '../../app/routes/piece-page'
 import * as remixRoute from '../../app/routes/piece-remix'
+import { MIGRATIONS_DIR } from '../../runtime/paths'
 
 type User = { id: number; uid: string; username: string; cookie: string }
 type Handler = (args: { request: Request; context: AppLoadContext; params: Record<string, string> }) => unknown
@@ -215,22 +219,44 @@ describe('lineage (issue 32.2)', () => {
     const remixer = await newUser()
     const remix = await remixPiece(remixer.id, original.name)
     const recorded = await lineageOf(remix.id)
-    expect(recorded).toMatchObject({ owner: owner.username, name: original.name, href: `/${original.name}`, version: versionOf(PAGE) })
+    expect(recorded).toMatchObject({ owner: owner.username, name: original.name, href: `/${original.name}`, version: codeVersion(PAGE) })
 
     // The original changes: the lineage still names the version copied.
     await updatePiece(owner.id, original.id, { code: `${PAGE}<!-- v2 -->`, name: `${original.name.slice(0, 20)}_v2` })
     const renamed = `${original.name.slice(0, 20)}_v2`
-    expect(await lineageOf(remix.id)).toMatchObject({ name: renamed, href: `/${renamed}`, version: versionOf(PAGE), copiedAt: recorded!.copiedAt })
+    expect(await lineageOf(remix.id)).toMatchObject({ name: renamed, href: `/${renamed}`, version: codeVersion(PAGE), copiedAt: recorded!.copiedAt })
 
     await updatePiece(owner.id, original.id, { visibility: 'private' })
     expect(await lineageOf(remix.id)).toMatchObject({ owner: owner.username, name: original.name, href: null })
 
     await deletePiece(owner.id, original.id)
-    expect(await lineageOf(remix.id)).toMatchObject({ owner: owner.username, name: original.name, href: null, version: versionOf(PAGE) })
+    expect(await lineageOf(remix.id)).toMatchObject({ owner: owner.username, name: original.name, href: null, version: codeVersion(PAGE) })
     // The compare view still has the version copied.
     await updatePiece(remixer.id, remix.id, { code: PAGE.replace('Counter', 'Tally') })
     const comparison = await comparisonOf(remixer, remix.name)
     expect(comparison).toMatchObject({ changes: { tooMany: false, added: 1, removed: 1 }, credit: { href: null } })
+  })
+
+  it('issue 38.3: migration 0031 gives the versions copied before it the one code version, computed in SQL exactly as in JavaScript', async () => {
+    const owner = await newUser()
+    // Text of every width: ASCII, characters of two and three UTF-8 bytes, and beyond U+FFFF (two UTF-16 code units).
+    const alphabet = ['a', 'Z', '<', '\n', ' ', 'é', '“', '中', '😀', '𝄞']
+    const codes = [
+      '',
+      PAGE,
+      'x'.repeat(5000),
+      ...Array.from({ length: 20 }, (_, n) => Array.from({ length: n * 7 + 1 }, (_, i) => alphabet[(i * 31 + n * 7) % alphabet.length]).join('')),
+    ]
+    const ids = await sql<{ id: number }[]>`
+      insert into piece_remixes (remixer_id, original_owner, original_name, copied_code, copied_hash)
+      select ${owner.id}, 'someone', 'somewhere', code, left(encode(sha256(convert_to(code, 'UTF8')), 'hex'), 16)
+      from unnest(${codes}::text[]) as code
+      returning id::int as id`
+    await sql.begin((tx) => tx.unsafe(readFileSync(path.join(MIGRATIONS_DIR, '0031_one_code_version.sql'), 'utf8')))
+    const rows = await sql<{ code: string; hash: string }[]>`
+      select copied_code as code, copied_hash as hash from piece_remixes where id = any(${ids.map((row) => row.id)}::bigint[]) order by id`
+    expect(rows.map((row) => row.code)).toEqual(codes)
+    for (const row of rows) expect(row.hash).toBe(codeVersion(row.code))
   })
 
   it('counts distinct people, never the owner, and keeps the count when a remix is deleted', async () => {

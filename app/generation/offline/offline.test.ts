@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { FOLLOW_UPS, judgeFollowUp, judgePrompt, PROMPTS } from '../../../bench/offline-corpus'
 import { applyPatches } from '../patch'
 import { estimateTokens, patchCost } from '../tokens'
-import { documentVersion } from '../visual/edits'
+import { codeVersion } from '~/pieces/code-version'
 import { applyVisualEdits } from '../visual/splice'
 import { buildApp, IMAGES_IGNORED, IMAGES_ONLY, OFFLINE_NOTE, offlineGenerate, SHARED_DATA } from '.'
 import { KINDS } from './kinds'
@@ -102,7 +102,7 @@ describe('the first edits people try (issue 37.8)', () => {
   it('after a visual edit of the title’s size, makes the title and the font bigger', () => {
     const at = counter.indexOf('<h1')
     const sized = applyVisualEdits(counter, {
-      version: documentVersion(counter),
+      version: codeVersion(counter),
       at,
       tag: 'h1',
       changes: [{ kind: 'style', property: 'font-size', from: '', to: '48px' }],

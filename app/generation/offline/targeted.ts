@@ -1,4 +1,5 @@
-import { documentVersion, styleValue, type StyleProperty, type TargetSpan, type VisualChange } from '../visual/edits'
+import { codeVersion } from '~/pieces/code-version'
+import { styleValue, type StyleProperty, type TargetSpan, type VisualChange } from '../visual/edits'
 import { attribute, onlyText, parseDocument, textContent } from '../visual/document'
 import { applyVisualEdits } from '../visual/splice'
 import { colourIn } from './details'
@@ -44,7 +45,7 @@ export function targetedEdit(request: string, code: string, span: TargetSpan): O
   if (!wanted) return unchanged(CANNOT(`it did not understand “${request.length > 80 ? `${request.slice(0, 77)}…` : request}” for the selected element`))
   const before = code.slice(span.start, span.end)
   const changes: VisualChange[] = wanted === 'remove' ? [{ kind: 'remove', from: textContent(element) }] : wanted
-  const result = applyVisualEdits(code, { version: documentVersion(code), at: span.start, tag: span.tag, changes })
+  const result = applyVisualEdits(code, { version: codeVersion(code), at: span.start, tag: span.tag, changes })
   if (!result.ok) return unchanged(CANNOT(result.message.replace(/\.$/, '').toLowerCase()))
   const edited = result.html.slice(span.start, result.html.length - (code.length - span.end))
   return {

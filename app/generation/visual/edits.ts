@@ -58,23 +58,6 @@ const VALUES: Record<StyleProperty, RegExp> = {
 
 export const isStyleValue = (property: StyleProperty, value: string) => value === '' || VALUES[property].test(value)
 
-/**
- * A short hash of a document's text: the version an edit was picked in. Not for secrecy,
- * only to tell that the text changed (and the edit still checks what it expects).
- */
-export function documentVersion(html: string): string {
-  let h1 = 0xdeadbeef
-  let h2 = 0x41c6ce57
-  for (let index = 0; index < html.length; index += 1) {
-    const code = html.charCodeAt(index)
-    h1 = Math.imul(h1 ^ code, 2654435761)
-    h2 = Math.imul(h2 ^ code, 1597334677)
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909)
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909)
-  return `${(h2 >>> 0).toString(16).padStart(8, '0')}${(h1 >>> 0).toString(16).padStart(8, '0')}-${html.length.toString(36)}`
-}
-
 /** An inline style's declarations, split on semicolons outside quotes and brackets. */
 export function declarations(style: string): { property: string; value: string }[] {
   const parts: string[] = []

@@ -1,18 +1,9 @@
+import { codeVersion } from '~/pieces/code-version'
 import type { DefaultTreeAdapterTypes } from 'parse5'
 import { describe, expect, it } from 'vitest'
 import { attr, browserElements, described, ownText, textContent, type Element } from '../../../tests/support/html-elements'
 import { buildApp, OFFLINE_NOTE } from '../offline'
-import {
-  applyVisualEdit,
-  applyVisualEdits,
-  declarations,
-  documentVersion,
-  STAMP_ATTRIBUTE,
-  stampDocument,
-  styleValue,
-  type VisualChange,
-  type VisualEdit,
-} from './splice'
+import { applyVisualEdit, applyVisualEdits, declarations, STAMP_ATTRIBUTE, stampDocument, styleValue, type VisualChange, type VisualEdit } from './splice'
 
 /** The documents the corpus edits: hand-written oddities of real-world HTML, and pages the offline builder makes. */
 const ODDITIES: Record<string, string> = {
@@ -103,7 +94,7 @@ describe('visual edits land on exactly the element picked, or are refused (issue
   for (const [name, html] of corpus()) {
     it(`every edit of every element of “${name}”`, () => {
       const stamped = stampDocument(html)
-      const version = documentVersion(html)
+      const version = codeVersion(html)
       const before = browserElements(html)
       const shown = browserElements(stamped)
       // The stamps change nothing the browser builds but the stamps themselves.
@@ -145,7 +136,7 @@ describe('visual edits land on exactly the element picked, or are refused (issue
 
 describe('versions in words a person understands (issue 37.9)', () => {
   const counter = buildApp('a counter')!.code
-  const version = documentVersion(counter)
+  const version = codeVersion(counter)
   const at = (start: string) => counter.indexOf(start)
   const summary = (start: string, tag: string, changes: VisualChange[]) => {
     const result = applyVisualEdits(counter, { version, at: at(start), tag, changes })
@@ -166,7 +157,7 @@ describe('versions in words a person understands (issue 37.9)', () => {
     expect(summary('<p class="note"', 'p', [{ kind: 'remove', from: OFFLINE_NOTE }])).toBe('removed the paragraph ‘Made by the offline gen…’')
     const plain = '<!doctype html><p>Click to add one to the count</p>'
     const hidden = applyVisualEdits(plain, {
-      version: documentVersion(plain),
+      version: codeVersion(plain),
       at: plain.indexOf('<p'),
       tag: 'p',
       changes: [{ kind: 'style', property: 'display', from: '', to: 'none' }],
@@ -177,7 +168,7 @@ describe('versions in words a person understands (issue 37.9)', () => {
 
 describe('what an edit expects, and the reasons it is refused', () => {
   const html = '<!doctype html><html><body><h1 style="color: red">Hello</h1><p>Text <b>bold</b></p><p><b>one<p>two</b></p></body></html>'
-  const version = documentVersion(html)
+  const version = codeVersion(html)
   const h1 = html.indexOf('<h1')
 
   it('changes text, escaping what is typed, and keeps entities elsewhere', () => {

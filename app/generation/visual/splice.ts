@@ -1,3 +1,4 @@
+import { codeVersion } from '~/pieces/code-version'
 import { elementWords } from '~/lib/element-words'
 import { isCleanLines } from '~/lib/text'
 import { attribute, onlyText, parseDocument, textContent, type Element, type Located } from './document'
@@ -13,7 +14,6 @@ import { attribute, onlyText, parseDocument, textContent, type Element, type Loc
 
 import {
   declarations,
-  documentVersion,
   styleValue,
   isStyleValue,
   STAMP_ATTRIBUTE,
@@ -27,7 +27,7 @@ import {
   type VisualEditBatch,
 } from './edits'
 
-export { declarations, documentVersion, styleValue, STAMP_ATTRIBUTE, VisualEditMessages, type VisualChange, type VisualEdit, type StyleProperty }
+export { declarations, styleValue, STAMP_ATTRIBUTE, VisualEditMessages, type VisualChange, type VisualEdit, type StyleProperty }
 
 const refuse = (reason: RefusalReason): SpliceResult => ({ ok: false, reason, message: VisualEditMessages[reason] })
 
@@ -137,7 +137,7 @@ const quoteText = (value: string) => `“${value.length > 40 ? `${value.slice(0,
  * summary names the element (the first change of a batch); the ones after say "its".
  */
 export function applyVisualEdit(html: string, edit: VisualEdit, named = true): SpliceResult {
-  if (edit.version !== documentVersion(html)) return refuse('changed')
+  if (edit.version !== codeVersion(html)) return refuse('changed')
   const parsed = parseDocument(html)
   const target = parsed.placed.get(edit.at)
   if (!target) {
@@ -218,12 +218,12 @@ function plan(html: string, target: Located, change: VisualChange, who: string |
  * version. A removal stands alone.
  */
 export function applyVisualEdits(html: string, batch: VisualEditBatch): SpliceResult {
-  if (batch.version !== documentVersion(html)) return refuse('changed')
+  if (batch.version !== codeVersion(html)) return refuse('changed')
   if (batch.changes.length > 1 && batch.changes.some((change) => change.kind === 'remove')) return refuse('invalid')
   let current = html
   const summaries: string[] = []
   for (const change of batch.changes) {
-    const result = applyVisualEdit(current, { version: documentVersion(current), at: batch.at, tag: batch.tag, change }, !summaries.length)
+    const result = applyVisualEdit(current, { version: codeVersion(current), at: batch.at, tag: batch.tag, change }, !summaries.length)
     if (!result.ok) return result
     current = result.html
     summaries.push(result.summary)

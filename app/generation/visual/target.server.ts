@@ -1,4 +1,5 @@
-import { documentVersion, VisualEditMessages, type SendTarget, type TargetSpan } from './edits'
+import { codeVersion } from '~/pieces/code-version'
+import { VisualEditMessages, type SendTarget, type TargetSpan } from './edits'
 import { parseDocument, type Element } from './document'
 
 /**
@@ -11,7 +12,7 @@ const ANCESTORS = 3
 
 /** The span of the element aimed at, or the reason it cannot be aimed at in this code. */
 export function locateTarget(code: string, target: SendTarget): TargetSpan | { refused: string } {
-  if (documentVersion(code) !== target.version) return { refused: VisualEditMessages.changed }
+  if (codeVersion(code) !== target.version) return { refused: VisualEditMessages.changed }
   const { placed } = parseDocument(code)
   const located = placed.get(target.at)
   if (!located) return { refused: VisualEditMessages.unplaced }

@@ -1,11 +1,12 @@
+import { codeVersion } from '~/pieces/code-version'
 import { describe, expect, it } from 'vitest'
 import { targetedEdit } from '../offline/targeted'
-import { documentVersion, VisualEditMessages } from './edits'
+import { VisualEditMessages } from './edits'
 import { locateTarget } from './target.server'
 
 const PAGE = '<!doctype html><html><body><main class="app"><section id="card"><h1>Hello</h1><p>Keep</p></section></main></body></html>'
 const at = PAGE.indexOf('<h1>')
-const version = documentVersion(PAGE)
+const version = codeVersion(PAGE)
 
 describe('a send aimed at an element (issue 30.4)', () => {
   it('finds the element’s span and the start tags of its nearest ancestors', () => {

@@ -1,7 +1,5 @@
 import { useFetchers, useLocation } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
-import { ChecksSection } from '~/checks/checks-section'
-import type { ListedCheck } from '~/checks/schema'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useDisclosure } from '~/ui/disclosure'
 import { PieceIcon } from '../piece-icon'
 import { DELETE_PARAM, normalizeName, type MenuPiece } from '../schema'
@@ -23,23 +21,23 @@ function useShownName(piece: MenuPiece) {
 
 /**
  * The Piece dropdown of the top bar (spec 1 §2.3, §4). The owner can rename, describe,
- * change the icon and visibility, see and run its checks (on the editor), delete and copy
- * the link; everyone else sees the name, the description and the link. Every action is one
- * form, with or without JavaScript.
+ * change the icon and visibility, delete and copy the link, and use the sections the page
+ * adds (the editor's checks); everyone else sees the name, the description and the link.
+ * Every action is one form, with or without JavaScript.
  */
 export function PieceMenu({
   piece,
   isOwner,
   subscribed,
   shareUrl,
-  checks,
+  ownerSections,
 }: {
   piece: MenuPiece
   isOwner: boolean
   subscribed: boolean
   shareUrl: string
-  /** The owner's behaviour checks, on the editor only (issue 31.4). */
-  checks?: ListedCheck[]
+  /** Sections only the owner sees, from features above this one (the editor's checks, issue 31.4): the menu does not import them. */
+  ownerSections?: ReactNode
 }) {
   const location = useLocation()
   const menu = useRef<HTMLDetailsElement>(null)
@@ -80,7 +78,7 @@ export function PieceMenu({
               <IconSection piece={piece} />
               <VisibilitySection piece={piece} subscribed={subscribed} />
               <RemixesSection piece={piece} />
-              {checks ? <ChecksSection pieceId={piece.id} checks={checks} /> : null}
+              {ownerSections}
             </>
           ) : (
             <ReadOnlySection piece={piece} />

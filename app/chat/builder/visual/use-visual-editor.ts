@@ -1,6 +1,7 @@
+import { codeVersion } from '~/pieces/code-version'
 import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import { documentVersion, styleValue, VisualEditWords, type StyleProperty, type VisualChange, type VisualEditBatch } from '~/generation/visual/edits'
+import { styleValue, VisualEditWords, type StyleProperty, type VisualChange, type VisualEditBatch } from '~/generation/visual/edits'
 import { firstError } from '~/lib/form-reply'
 import type { ChatFormReply } from '../../schema'
 
@@ -37,7 +38,7 @@ export function batchOf(code: string, element: PickedElement, change: PendingCha
     }
     if (change.hidden) changes.push({ kind: 'style', property: 'display', from: styleValue(element.style, 'display'), to: 'none' })
   }
-  return changes.length ? { version: documentVersion(code), at: element.at, tag: element.tag, changes } : null
+  return changes.length ? { version: codeVersion(code), at: element.at, tag: element.tag, changes } : null
 }
 
 /** The stamped document with the picker, made when the mode is on and again when the code changes (after an Apply). */
@@ -195,7 +196,7 @@ export function useVisualEditor({
     rendered: (shown: string) => (on && stamped?.code === code ? stamped.document : shown),
     canApply: Boolean(picked && picked.at !== null && batchOf(code, picked, change)),
     /** Issue 30.4: what a send carries while an element with a place is picked (the send-form's `target`). */
-    target: on && picked && picked.at !== null ? JSON.stringify({ version: documentVersion(code), at: picked.at, tag: picked.tag }) : null,
+    target: on && picked && picked.at !== null ? JSON.stringify({ version: codeVersion(code), at: picked.at, tag: picked.tag }) : null,
   }
 }
 
