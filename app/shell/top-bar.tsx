@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { ChecksSection } from '~/checks/checks-section'
+import { DataSection } from '~/piece-data/data-section'
 import { PieceMenu } from '~/pieces/menu/piece-menu'
 import { buttonClasses } from '~/ui/button'
 import { MenuIcon } from './icons'
@@ -45,7 +46,12 @@ export function TopBar({
             isOwner={topBarPiece.isOwner}
             subscribed={user.subscribed}
             shareUrl={topBarPiece.shareUrl}
-            ownerSections={topBarPiece.checks ? <ChecksSection pieceId={topBarPiece.piece.id} checks={topBarPiece.checks} /> : null}
+            ownerSections={
+              <>
+                {topBarPiece.checks ? <ChecksSection pieceId={topBarPiece.piece.id} checks={topBarPiece.checks} /> : null}
+                <DataSection pieceName={topBarPiece.piece.name} />
+              </>
+            }
           />
           {topBarPiece.isOwner ? (
             <Link

@@ -37,7 +37,10 @@ test('the owner sees, deletes, clears and exports a Piece’s data; test data st
   ])
   await write(page, name, 'test', [{ collection: 'guestbook', value: { text: 'only a test' } }])
 
-  await page.goto(`/pieces/${name}/data`)
+  // From the Piece menu, with or without JavaScript.
+  await page.goto(`/${name}`)
+  await page.getByText('Open Piece menu').click()
+  await page.getByRole('link', { name: 'View and manage data' }).click()
   await expect(page.getByRole('heading', { name: `Data of ${name}` })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Public data' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByTestId('data-usage')).toContainText(/Using \d+ B of 10 MB · 3 of 20,000 rows/)
