@@ -6,6 +6,10 @@ import { checksToRun, saveCheckResults, shownTarget, type PieceCheck } from '../
 import { QUEUES } from '../app/lib/queues'
 import { cpuPool } from './cpu-pool'
 import { BrowserBusy, BrowserUnavailable, RenderTimeout, withinPageTime, withPage } from './browser'
+import { randomUUID } from 'node:crypto'
+import { CHECK_VISITOR_NAME, DATA_PATH_PREFIX, FRAME_TOKEN_PATH } from '../app/piece-data/constants'
+import { clearDataSpace } from '../app/piece-data/store.server'
+import { issueDataToken } from '../app/piece-data/token.server'
 
 /**
  * Issue 31.2 and 31.3: runs a Piece's recorded checks in the worker's browser, each in a
@@ -35,13 +39,13 @@ export const CHECK_TIMEOUT_MS = 20_000
 
 export type CheckToRun = PieceCheck & { passedOnSaved?: boolean }
 
-/** Runs each check in turn on the code at `url`; a failure is tried again in a fresh page. */
-export async function runChecks(url: string, checks: CheckToRun[], signal: AbortSignal): Promise<CheckResult[]> {
+/** Runs each check in turn on the code at `url` of Piece `pieceId`; a failure is tried again in a fresh page. */
+export async function runChecks(url: string, pieceId: number, checks: CheckToRun[], signal: AbortSignal): Promise<CheckResult[]> {
   const results: CheckResult[] = []
   for (const check of checks) {
     signal.throwIfAborted()
-    const first = await runCheck(url, check, { fresh: false })
-    const result = first.status === 'fail' ? flakyOr(first, await runCheck(url, check, { fresh: true })) : first
+    const first = await runCheck(url, pieceId, check, { fresh: false })
+    const result = first.status === 'fail' ? flakyOr(first, await runCheck(url, pieceId, check, { fresh: true })) : first
     results.push({ ...result, ...(check.passedOnSaved !== undefined && { wasPassing: check.passedOnSaved }) })
   }
   return results
@@ -55,21 +59,30 @@ class StepFailed extends Error {}
 /** The page could not be served or did not load: not the check's fault. */
 class NotRun extends Error {}
 
-async function runCheck(url: string, check: CheckToRun, { fresh }: { fresh: boolean }): Promise<CheckResult> {
+/**
+ * Issue 39.4: each run of a check has data of its own, empty at the start and gone after, so
+ * checks stay repeatable and never touch what visitors or the owner keep. The Piece's
+ * `pieces.data`, loaded outside a frame here, asks its page's origin for its token; this
+ * answers it.
+ */
+async function withDataOfItsOwn<T>(page: Page, pieceId: number, work: () => Promise<T>): Promise<T> {
+  const space = `check:${randomUUID()}` as const
+  const identity = { pieceId, space, visitor: 'check', name: CHECK_VISITOR_NAME, owner: false }
+  const { token, expiresAt } = issueDataToken(identity)
+  await page.route(`**${DATA_PATH_PREFIX}/${FRAME_TOKEN_PATH}`, (route) => route.fulfill({ json: { token, expiresAt, name: identity.name } }))
+  try {
+    return await work()
+  } finally {
+    await clearDataSpace(identity)
+  }
+}
+
+async function runCheck(url: string, pieceId: number, check: CheckToRun, { fresh }: { fresh: boolean }): Promise<CheckResult> {
   const base = { checkId: check.id, name: check.name }
   try {
-    return await withPage({ ...VIEWPORT, timeoutMs: CHECK_TIMEOUT_MS, reuse: !fresh, spare: true }, async (page) => {
-      await load(page, url)
-      for (const [index, step] of check.steps.entries()) {
-        try {
-          await runStep(page, step)
-        } catch (error) {
-          if (!(error instanceof StepFailed)) throw error
-          return { ...base, status: 'fail' as const, step: index, message: error.message, screenshot: await thumbnail(page) }
-        }
-      }
-      return { ...base, status: 'pass' as const, step: null, message: null, screenshot: null }
-    })
+    return await withPage({ ...VIEWPORT, timeoutMs: CHECK_TIMEOUT_MS, reuse: !fresh, spare: true }, async (page) =>
+      withDataOfItsOwn(page, pieceId, () => stepsOf(page, url, check, base)),
+    )
   } catch (error) {
     if (error instanceof NotRun) return { ...base, status: 'error', step: null, message: error.message, screenshot: null }
     if (error instanceof BrowserBusy) return { ...base, status: 'error', step: null, message: 'The machine was too busy to run it.', screenshot: null }
@@ -80,10 +93,24 @@ async function runCheck(url: string, check: CheckToRun, { fresh }: { fresh: bool
   }
 }
 
+/** Loads the Piece and runs the check's steps; a step that fails says where and what it saw. */
+async function stepsOf(page: Page, url: string, check: CheckToRun, base: { checkId: number; name: string }): Promise<CheckResult> {
+  await load(page, url)
+  for (const [index, step] of check.steps.entries()) {
+    try {
+      await runStep(page, step)
+    } catch (error) {
+      if (!(error instanceof StepFailed)) throw error
+      return { ...base, status: 'fail', step: index, message: error.message, screenshot: await thumbnail(page) }
+    }
+  }
+  return { ...base, status: 'pass', step: null, message: null, screenshot: null }
+}
+
 async function load(page: Page, url: string) {
   // A Piece that navigates away is kept on its own page.
   await page.route('**/*', (route) =>
-    route.request().isNavigationRequest() && route.request().frame() === page.mainFrame() && route.request().url() !== url ? route.abort() : route.continue(),
+    route.request().isNavigationRequest() && route.request().frame() === page.mainFrame() && route.request().url() !== url ? route.abort() : route.fallback(),
   )
   const loaded = await withinPageTime(
     page.goto(url, { waitUntil: 'load', timeout: 0 }).catch((error: Error) => {
@@ -232,7 +259,7 @@ export async function startChecksWorker(boss: PgBoss): Promise<void> {
     const checks = target ? await checksToRun(pieceId, checkId) : []
     if (!target || !checks.length) return { ran: 0 }
     const signal = new AbortController().signal
-    const results = await cpuPool().run(() => runChecks(target.url, checks, signal), { signal })
+    const results = await cpuPool().run(() => runChecks(target.url, pieceId, checks, signal), { signal })
     await saveCheckResults(target.code, results)
     return { ran: results.length }
   })

@@ -112,7 +112,7 @@ async function withRecordedChecks(
   const checks = await checksToRun(pieceId)
   if (!checks.length) return outcome
   const url = await checkTarget(generationId, pieceId, code)
-  const results = await runChecks(url, checks, signal)
+  const results = await runChecks(url, pieceId, checks, signal)
   await saveCheckResults(code, results)
   return { ...outcome, checks: results, checkSteps: Object.fromEntries(checks.map((check) => [check.id, check.steps.map(stepWords)])) }
 }

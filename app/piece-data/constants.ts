@@ -13,6 +13,14 @@ export const MAX_KEY_LENGTH = 200
 export const MAX_COLLECTION_LENGTH = 100
 export const LIST_LIMIT_DEFAULT = 100
 export const LIST_LIMIT_MAX = 500
+/**
+ * Where a Piece's `pieces.data` asks for its token when nothing frames it: a behaviour check
+ * (issue 39.4) answers it in the worker's browser; on a preview origin it is refused like
+ * any call without a token.
+ */
+export const FRAME_TOKEN_PATH = 'frame-token'
+/** Who a behaviour check writes as. */
+export const CHECK_VISITOR_NAME = 'visitor 1'
 /** How long a token the app signs for a frame lasts; the frame asks for a fresh one before. */
 export const DATA_TOKEN_SECONDS = 15 * 60
 

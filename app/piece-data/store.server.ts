@@ -214,6 +214,14 @@ export function changeFor(change: StoredChange, visitor: string): DataChange {
   return { ...rest, record: { ...rest.record, by: { ...rest.record.by, you: writer === visitor } } }
 }
 
+/** Empties one space of a Piece: a behaviour check's data once its run ended. */
+export async function clearDataSpace({ pieceId, space }: Pick<DataIdentity, 'pieceId' | 'space'>) {
+  await inTransaction(async (tx) => {
+    for (const table of ['piece_data_records', 'piece_data_values', 'piece_data_counters', 'piece_data_changes', 'piece_data_usage'] as const)
+      await tx`delete from ${tx(table)} where piece_id = ${pieceId} and space = ${space}`
+  })
+}
+
 /** The changes of a collection after an id (a page resuming), oldest first. */
 export async function changesSince(who: Pick<DataIdentity, 'pieceId' | 'space'>, collection: string, afterId: number, limit = 500) {
   const rows = await sql<{ id: number; payload: StoredChange }[]>`

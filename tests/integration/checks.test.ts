@@ -8,6 +8,7 @@ import { createPiece, updatePiece } from '../../app/pieces/pieces.server'
 import * as checksRoute from '../../app/routes/api/api.private.pieces.$id.checks'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
 import { runChecks } from '../../jobs/checks'
+import { addShared } from '../../app/piece-data/store.server'
 import { checksToRun, saveCheckResults, shownTarget } from '../../app/checks/checks.server'
 import type { ChatRequest } from '../fakes/openai'
 import { startPreviewOrigin } from '../support/preview-origin'
@@ -223,10 +224,38 @@ describe('checks on every version', { timeout: 120_000 }, () => {
     await updatePiece(user.userId, user.pieceId, { code: DEAD_PLUS })
     await checksApi(user, 'POST', '', { name: 'plus raises the count', steps: PLUS_RAISES })
     const target = (await shownTarget(user.pieceId))!
-    const results = await runChecks(target.url, await checksToRun(user.pieceId), new AbortController().signal)
+    const results = await runChecks(target.url, user.pieceId, await checksToRun(user.pieceId), new AbortController().signal)
     await saveCheckResults(target.code, results)
     expect(results).toMatchObject([{ status: 'fail', step: 2 }])
     expect((await checksApi(user, 'GET')).body.data[0].lastResult).toMatchObject({ status: 'fail', onVersion: 'shown' })
     expect((await checksApi(user, 'POST', '?run')).status).toBe(202)
+  })
+
+  it('run each time on data of their own, empty at the start and gone after, never the visitors’ (issue 39.4)', async () => {
+    const user = await owner()
+    const LIST = `<!doctype html><html><body><button id="add">Add</button><output id="count">…</output><script>
+      function show() { pieces.data.shared.list('list').then(function (page) { document.getElementById('count').textContent = String(page.records.length) }) }
+      document.getElementById('add').onclick = function () { pieces.data.shared.add('list', { n: 1 }).then(show) }
+      show()
+    </script></body></html>`
+    await updatePiece(user.userId, user.pieceId, { code: LIST })
+    await addShared({ pieceId: user.pieceId, space: 'live', visitor: 'a-visitor', name: 'visitor 9', owner: false }, 'list', 'a visitor’s', {
+      quotaBytes: 1_000_000,
+      maxRecords: 100,
+    })
+    await checksApi(user, 'POST', '', {
+      name: 'adding shows one',
+      steps: [
+        { action: 'expect-text', target: { by: 'id', id: 'count' }, text: '0' },
+        { action: 'click', target: { by: 'role', role: 'button', name: 'Add' } },
+        { action: 'expect-text', target: { by: 'id', id: 'count' }, text: '1' },
+      ],
+    })
+    const target = (await shownTarget(user.pieceId))!
+    for (let run = 0; run < 2; run += 1) {
+      expect(await runChecks(target.url, user.pieceId, await checksToRun(user.pieceId), new AbortController().signal)).toMatchObject([{ status: 'pass' }])
+    }
+    const left = await sql<{ space: string }[]>`select distinct space from piece_data_records where piece_id = ${user.pieceId}`
+    expect(left.map((row) => row.space)).toEqual(['live'])
   })
 })

@@ -1,4 +1,4 @@
-import { DATA_ERRORS, DATA_PATH_PREFIX, type DataChange, type DataErrorCode } from '../constants'
+import { DATA_ERRORS, DATA_PATH_PREFIX, FRAME_TOKEN_PATH, type DataChange, type DataErrorCode } from '../constants'
 import { DATA_MESSAGES, type DataTokenMessage } from '../messages'
 
 /**
@@ -62,10 +62,19 @@ function askForToken(): Promise<Token> {
   return asking
 }
 
+/** Outside a frame (a behaviour check in the worker's browser), the page's own origin hands out the token. */
+async function tokenOfThisOrigin(): Promise<Token> {
+  const response = await fetch(`${DATA_PATH_PREFIX}/${FRAME_TOKEN_PATH}`).catch(() => null)
+  const body: unknown = response?.ok ? await response.json().catch(() => null) : null
+  const fields = typeof body === 'object' && body !== null ? (body as Partial<Token>) : {}
+  if (typeof fields.token !== 'string') throw new PiecesDataError('offline', 'This Piece keeps its data only where Pieces serves it.')
+  current = { token: fields.token, expiresAt: Number(fields.expiresAt), name: String(fields.name) }
+  return current
+}
+
 async function token(fresh = false): Promise<Token> {
   if (!fresh && current && current.expiresAt * 1000 - Date.now() > REFRESH_BEFORE_MS) return current
-  if (window.parent === window) throw new PiecesDataError('offline', 'This Piece keeps its data only where Pieces serves it.')
-  return askForToken()
+  return window.parent === window ? tokenOfThisOrigin() : askForToken()
 }
 
 type Answer = Record<string, unknown>
