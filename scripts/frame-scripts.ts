@@ -14,6 +14,8 @@ const PREFIX = 'virtual:frame-script/'
 export const FRAME_SCRIPTS: Record<string, string> = {
   'piece-data': 'app/piece-data/frame/client.ts',
   'piece-data-local': 'app/piece-data/frame/local-client.ts',
+  'visual-picker': 'app/chat/builder/visual/frame/picker.ts',
+  'check-recorder': 'app/chat/builder/checks/frame/recorder.ts',
 }
 
 async function bundle(entry: string) {

@@ -24,59 +24,86 @@ export type ElementFacts = {
   placeholder?: string
 }
 
+const clip = (value: string | undefined) => {
+  const flat = (value ?? '').replace(/\s+/g, ' ').trim()
+  return flat.length > 24 ? `${flat.slice(0, 23).trimEnd()}…` : flat
+}
+const quoted = (value: string) => `‘${value}’`
+
+/** An id a person might have written ("count", "time-left", "totalPrice"): its words, without the kind of element it names. */
+const wordsOfId = (id: string | undefined) =>
+  id && /^[A-Za-z][A-Za-z_-]{1,30}$/.test(id)
+    ? id
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/[-_]+/g, ' ')
+        .toLowerCase()
+        .replace(/\b(?:button|btn|field|input|el|element)\b/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+    : ''
+
+/** What a person calls an element of each role. */
+const kinds: Record<string, string> = {
+  link: 'link',
+  checkbox: 'checkbox',
+  radio: 'option',
+  switch: 'switch',
+  tab: 'tab',
+  menuitem: 'menu item',
+  option: 'choice',
+  slider: 'slider',
+  img: 'image',
+  listitem: 'list item',
+  cell: 'cell',
+  row: 'row',
+  table: 'table',
+  list: 'list',
+  status: 'status',
+  alert: 'alert',
+  timer: 'timer',
+  progressbar: 'progress bar',
+  meter: 'meter',
+  dialog: 'dialog',
+  region: 'section',
+}
+const fields = ['textbox', 'searchbox', 'spinbutton', 'combobox', 'listbox']
+
+/** What a person calls an element the page gives no role, by its tag. */
+const tags: Record<string, string> = {
+  p: 'paragraph',
+  a: 'link',
+  img: 'image',
+  li: 'list item',
+  ul: 'list',
+  ol: 'list',
+  label: 'label',
+  td: 'cell',
+  th: 'column heading',
+  tr: 'row',
+  table: 'table',
+  form: 'form',
+  nav: 'menu',
+  header: 'header',
+  footer: 'footer',
+  section: 'section',
+  article: 'article',
+  main: 'main area',
+  canvas: 'drawing area',
+  svg: 'picture',
+}
+
 /**
  * The element in words, with what it shows in single quotes (‘…’), so the words can stand
- * inside double quotes (a check's name in “…”) without nesting the same quotes. Sent as
- * source text into the preview (with the picker and the recorder): it uses nothing outside
- * itself.
+ * inside double quotes (a check's name in “…”) without nesting the same quotes. Bundled into
+ * the picker's and the recorder's scripts in the preview as it is (scripts/frame-scripts.ts).
  */
-// eslint-disable-next-line max-lines-per-function -- sent as one function's source text into the preview, so its tables live inside it
 export function elementWords(facts: ElementFacts): string {
-  const clip = (value: string | undefined) => {
-    const flat = (value ?? '').replace(/\s+/g, ' ').trim()
-    return flat.length > 24 ? `${flat.slice(0, 23).trimEnd()}…` : flat
-  }
-  const quoted = (value: string) => `‘${value}’`
   const tag = (facts.tag ?? '').toLowerCase()
   const role = facts.role ?? ''
+  const idWords = wordsOfId(facts.id)
   const name = clip(facts.name)
   const text = clip(facts.text)
   const shown = name || text
-  // An id a person might have written ("count", "time-left", "totalPrice"): its words, without the kind of element it names.
-  const idWords =
-    facts.id && /^[A-Za-z][A-Za-z_-]{1,30}$/.test(facts.id)
-      ? facts.id
-          .replace(/([a-z])([A-Z])/g, '$1 $2')
-          .replace(/[-_]+/g, ' ')
-          .toLowerCase()
-          .replace(/\b(?:button|btn|field|input|el|element)\b/g, ' ')
-          .replace(/\s+/g, ' ')
-          .trim()
-      : ''
-  const kinds: Record<string, string> = {
-    link: 'link',
-    checkbox: 'checkbox',
-    radio: 'option',
-    switch: 'switch',
-    tab: 'tab',
-    menuitem: 'menu item',
-    option: 'choice',
-    slider: 'slider',
-    img: 'image',
-    listitem: 'list item',
-    cell: 'cell',
-    row: 'row',
-    table: 'table',
-    list: 'list',
-    status: 'status',
-    alert: 'alert',
-    timer: 'timer',
-    progressbar: 'progress bar',
-    meter: 'meter',
-    dialog: 'dialog',
-    region: 'section',
-  }
-  const fields = ['textbox', 'searchbox', 'spinbutton', 'combobox', 'listbox']
 
   if (tag === 'h1') return shown ? `the title ${quoted(shown)}` : 'the title'
   if (/^h[2-6]$/.test(tag) || role === 'heading') return shown ? `the heading ${quoted(shown)}` : 'the heading'
@@ -99,28 +126,6 @@ export function elementWords(facts: ElementFacts): string {
   // A live value with a short name of its own ("Count", "Time left") is that name: "the count".
   if ((role === 'status' || role === 'timer') && name && name.split(' ').length <= 3) return `the ${name.toLowerCase()}`
   if (kinds[role]) return shown ? `the ${kinds[role]} ${quoted(shown)}` : `the ${kinds[role]}`
-  const tags: Record<string, string> = {
-    p: 'paragraph',
-    a: 'link',
-    img: 'image',
-    li: 'list item',
-    ul: 'list',
-    ol: 'list',
-    label: 'label',
-    td: 'cell',
-    th: 'column heading',
-    tr: 'row',
-    table: 'table',
-    form: 'form',
-    nav: 'menu',
-    header: 'header',
-    footer: 'footer',
-    section: 'section',
-    article: 'article',
-    main: 'main area',
-    canvas: 'drawing area',
-    svg: 'picture',
-  }
   if (tag === 'body' || tag === 'html') return 'the page'
   if (tags[tag])
     return shown && !['ul', 'ol', 'table', 'tr', 'form', 'main', 'canvas', 'svg'].includes(tag) ? `the ${tags[tag]} ${quoted(shown)}` : `the ${tags[tag]}`

@@ -38,6 +38,19 @@ const SHOPPING = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
     })
   </script></body></html>`
 
+/** Names that come from elsewhere (a reference, an image inside), and a section without a name (no landmark for getByRole). */
+const NAMED = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Tools</title></head><body>
+  <h1>Tools</h1>
+  <span id="more-label">Read more</span>
+  <a href="#more" aria-labelledby="more-label">→</a>
+  <button type="button"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="Add one" width="16" height="16"></button>
+  <section><p>Total: <b id="total">0</b></p></section>
+  <script>
+    let total = 0
+    document.querySelector('button').addEventListener('click', () => { document.getElementById('total').textContent = String(++total) })
+    document.querySelector('a').addEventListener('click', (event) => event.preventDefault())
+  </script></body></html>`
+
 /** A signed-in owner on the chat page of a new Piece with `code`, its preview shown. */
 async function openPiece(page: Page, code: string) {
   await signIn(page)
@@ -177,4 +190,26 @@ test('the keyboard path: Pick, Tab through the preview, Enter picks and adds wha
   ])
   await expect(panel.getByLabel(CheckWords.recording.name)).toBeFocused()
   await expect(panel.getByRole('button', { name: CheckWords.recording.save })).toBeEnabled()
+})
+
+test('steps find elements by the accessible names a browser computes, and never by a landmark Playwright would not see', async ({ page }) => {
+  const { preview } = await openPiece(page, NAMED)
+  await page.getByRole('button', { name: CheckWords.record }).click()
+  const panel = page.getByRole('region', { name: CheckWords.record })
+  await expect(panel.getByTestId('record-hint')).toHaveText(CheckWords.recording.using)
+
+  await preview.getByRole('button', { name: 'Add one' }).click()
+  await preview.getByRole('link', { name: 'Read more' }).click()
+  const steps = panel.getByTestId('record-step')
+  const clicks: CheckStep[] = [
+    { action: 'click', target: { by: 'role', role: 'button', name: 'Add one' } },
+    { action: 'click', target: { by: 'role', role: 'link', name: 'Read more' } },
+  ]
+  await expect(steps).toHaveText(clicks.map(stepWords))
+
+  // The paragraph and its unnamed section have no role a step could find them by: what shows is checked instead.
+  await panel.getByRole('button', { name: CheckWords.recording.pick }).click()
+  await expect(panel.getByTestId('record-hint')).toHaveText(CheckWords.recording.picking)
+  await preview.getByText('Total: 1').click({ position: { x: 4, y: 4 } })
+  await expect(steps).toHaveText([...clicks, { action: 'expect-shown', text: 'Total: 1' } as const].map(stepWords))
 })

@@ -16,7 +16,7 @@ function useRecorderDocument(on: boolean, code: string, take: number) {
   useEffect(() => {
     if (!on) return setMade(null)
     let live = true
-    // Loaded only now: the recorder is sent as source text and only recording needs it.
+    // Loaded only now: the recorder's bundled script is text only recording needs.
     void import('./recorder-document').then(({ recorderDocument }) => live && setMade({ code, document: recorderDocument(code, take) }))
     return () => {
       live = false
