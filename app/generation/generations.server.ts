@@ -170,9 +170,8 @@ export async function waitForGeneration(
   return { kind: 'failed', message: row?.error ?? event.error ?? SendMessages.failed }
 }
 
-/** The Piece's generation in progress, if any (stale ones are ended first). */
+/** The Piece's generation in progress, if any (one whose worker died is the workers' to end: endStaleGenerations). */
 export async function activeGeneration(pieceId: number) {
-  await endStaleGenerations(pieceId)
   const [row] = await sql<{ id: number; stage: GenerationStage; status: Status }[]>`
     select id::int as id, stage, status from generations where piece_id = ${pieceId} and status in ('queued', 'running')`
   return row ?? null
@@ -349,15 +348,14 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
  * Generations whose worker died (running, no heartbeat for GENERATION_STALE_SECONDS): taken
  * on again by another worker while attempts remain, otherwise ended as failed at no charge.
  * A generation waiting in the queue is never stale while a worker is alive (issue 27): it
- * is failed only when none has been for that long. Run by the workers every few seconds, and
- * by status calls and sends.
+ * is failed only when none has been for that long. Run by every generation worker when it
+ * starts and every third of GENERATION_STALE_SECONDS (jobs/generate.ts), never on a request.
  */
-export async function endStaleGenerations(pieceId?: number) {
+export async function endStaleGenerations() {
   const staleAfter = getEnv().GENERATION_STALE_SECONDS
   const stale = await sql<{ id: number; pieceId: number; attempts: number; status: Status; requestId: string | null }[]>`
     select id::int as id, piece_id::int as "pieceId", attempts, status, request_id as "requestId" from generations
-    where status in ('queued', 'running') ${pieceId === undefined ? sql`` : sql`and piece_id = ${pieceId}`}
-      and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleAfter})`
+    where status in ('queued', 'running') and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleAfter})`
   if (!stale.length) return 0
   const waitingIsFine = stale.some((generation) => generation.status === 'queued') && (await workersAlive())
   let ended = 0
