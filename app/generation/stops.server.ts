@@ -1,14 +1,12 @@
 import { sql } from '~/lib/db.server'
-import { logger, startLogContext } from '~/lib/log.server'
+import { startLogContext } from '~/lib/log.server'
 
 /**
  * Stop (spec 2 §7 call 8) rides the same NOTIFY as the events (./events.server.ts) on a
- * channel of its own: the flag is the truth, the notice only wakes the worker that runs the
- * generation, which aborts its model call at once instead of finding the flag on a poll.
+ * channel of its own: the notice tells the worker that runs the generation, which aborts its
+ * model call at once; the flag keeps the request for a worker that could not hear it.
  */
 export const STOPS_CHANNEL = 'generation_stops'
-
-const log = logger('generation')
 
 /**
  * Asks a generation in progress to stop: sets its flag and announces its id, in one
@@ -25,12 +23,12 @@ export async function askToStop(generationId: number): Promise<boolean> {
 }
 
 /**
- * This process's one LISTEN for stops: `heard` gets each generation id asked to stop. After
- * the LISTEN (re)connects, `caughtUp` runs: notices sent while it was down were not heard,
- * so the flags are read again. Answers the step that stops listening.
+ * This process's one LISTEN for stops, for the life of the process: `heard` gets each
+ * generation id asked to stop. After the LISTEN (re)connects, `caughtUp` runs: notices sent
+ * while it was down were not heard, so the flags are read again.
  */
 export async function listenForStops(heard: (generationId: number) => void, caughtUp: () => void) {
-  const { unlisten } = await sql.listen(
+  await sql.listen(
     STOPS_CHANNEL,
     (payload) => {
       const generationId = Number(payload)
@@ -38,5 +36,4 @@ export async function listenForStops(heard: (generationId: number) => void, caug
     },
     () => startLogContext({}, caughtUp),
   )
-  return () => unlisten().catch((error: unknown) => log.warn({ err: error instanceof Error ? error.message : error }, 'could not stop listening for stops'))
 }
