@@ -74,6 +74,11 @@ export default tseslint.config(
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // Hooks read top to bottom (issue 38.5): a hook's value, even in a callback, is declared before it is used.
+    files: ['app/**/use-*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-use-before-define': ['error', { functions: false, typedefs: false, ignoreTypeReferences: true }] },
+  },
+  {
     // Tests read JSON answers of any shape.
     files: ['tests/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -53,16 +53,15 @@ export async function startGenerateWorker(_boss: PgBoss, { verify = false }: { v
   const tick = () => dispatcher.tick().then(announcer.soon)
 
   const stopWaking = await wakeOnNotify(QUEUE, tick, FALLBACK_POLL_MS)
-  // Every few seconds: this worker says it is alive, and generations whose worker died are
-  // noticed (not only when someone asks).
+  // At start and every few seconds: this worker says it is alive, and generations whose worker
+  // died are taken over or ended here, never on a request's path.
   const said = (level: 'warn' | 'error', what: string) => (error: unknown) => log[level]({ err: error instanceof Error ? error.message : error }, what)
-  const housekeeping = setInterval(
-    () => {
-      void worker.beat().catch(said('warn', 'worker heartbeat failed'))
-      void endStaleGenerations().catch(said('error', 'reaper failed'))
-    },
-    Math.max(1_000, (env.GENERATION_STALE_SECONDS * 1000) / 3),
-  )
+  const housekeep = () => {
+    void worker.beat().catch(said('warn', 'worker heartbeat failed'))
+    void endStaleGenerations().catch(said('error', 'reaper failed'))
+  }
+  housekeep()
+  const housekeeping = setInterval(housekeep, Math.max(1_000, (env.GENERATION_STALE_SECONDS * 1000) / 3))
 
   /** Stops claiming and waits for the generations in flight to end. */
   return async () => {

@@ -58,7 +58,7 @@ async function readEvent(id: number): Promise<ChatEvent | null> {
 }
 
 /** The process's one LISTEN for generation events (app/lib/notify-hub.server.ts). */
-export const eventHub = () => singleton('chat-event-hub', () => new NotifyHub<ChatEvent>(EVENTS_CHANNEL, readEvent))
+export const eventHub = () => singleton('generation-event-hub', () => new NotifyHub<ChatEvent>(EVENTS_CHANNEL, readEvent))
 
 /**
  * Every event of a Piece after `afterId`, stored or live, each exactly once and in order

@@ -19,6 +19,7 @@ import { readDraft, type DraftData, type Exchange } from '~/pieces/draft'
 import { recordExchange, restoreUnbuiltInput } from '~/pieces/draft.server'
 import { queuePosition, queueWait, wakeWorkers, workersAlive } from './dispatch.server'
 import { appendEvent, followPiece } from './events.server'
+import { askToStop } from './stops.server'
 import { FAILURE_MESSAGES } from './model-failures'
 import { modelRequiresSubscription, normalizeModel, type ModelId } from '~/lib/models'
 import { turnKind, turnPromptTokens } from './estimate'
@@ -26,6 +27,9 @@ import { SendMessages, type SendInput } from './send-schema'
 import { ReceiptSchema, type Attachment, type Receipt } from '~/pieces/draft-schema'
 import { StoredRequest, StoredResult, type GenerationRequest, type GenerationResult } from './stored'
 import type { ChatEvent, GenerationStage } from './types'
+
+/** How long a stop request waits for the generation's end before it answers 0 tokens. */
+const STOP_WAIT_MS = 5_000
 
 /** A generation whose worker died is taken on again this many times in all. */
 export const MAX_ATTEMPTS = 2
@@ -117,14 +121,11 @@ export type SendOutcome =
   { kind: 'complete'; result: GenerationResult } | { kind: 'stopped'; tokensUsed: number } | { kind: 'left' } | { kind: 'failed'; message: string }
 
 /**
- * The second half of the send: waits for the generation to end and says how it ended.
- * The generation does not depend on this wait; a client that leaves can watch the stream.
+ * The event that ends a generation (complete, stopped or an error), heard through the
+ * relay from the Piece's event `afterId` on; a "stopped" of its own when `signal` aborts first.
  */
-export async function waitForGeneration(
-  { generationId, pieceId, eventId }: { generationId: number; pieceId: number; eventId: number },
-  signal: AbortSignal,
-): Promise<SendOutcome> {
-  const ended = new Promise<ChatEvent>((resolve) => {
+function endOf({ generationId, pieceId, afterId }: { generationId: number; pieceId: number; afterId: number }, signal: AbortSignal) {
+  return new Promise<ChatEvent>((resolve) => {
     let unsubscribe: (() => void) | null = null
     let finished = false
     const done = (event: ChatEvent) => {
@@ -135,7 +136,7 @@ export async function waitForGeneration(
     }
     if (signal.aborted) return done({ type: 'stopped', pieceId, error: 'client left' })
     signal.addEventListener('abort', () => done({ type: 'stopped', pieceId, error: 'client left' }), { once: true })
-    followPiece(pieceId, eventId, ({ event }) => {
+    followPiece(pieceId, afterId, ({ event }) => {
       if (event.generationId !== generationId) return
       if (event.type === 'complete' || event.type === 'stopped' || event.error) done(event)
     }).then(
@@ -150,7 +151,17 @@ export async function waitForGeneration(
       },
     )
   })
-  const event = await ended
+}
+
+/**
+ * The second half of the send: waits for the generation to end and says how it ended.
+ * The generation does not depend on this wait; a client that leaves can watch the stream.
+ */
+export async function waitForGeneration(
+  { generationId, pieceId, eventId }: { generationId: number; pieceId: number; eventId: number },
+  signal: AbortSignal,
+): Promise<SendOutcome> {
+  const event = await endOf({ generationId, pieceId, afterId: eventId }, signal)
   const [row] = await sql<{ status: Status; result: unknown; tokensUsed: number; error: string | null }[]>`
     select status, result, tokens_used::int as "tokensUsed", error from generations where id = ${generationId}`
   if (row?.status === 'complete' && row.result) return { kind: 'complete', result: StoredResult.parse(row.result) }
@@ -159,9 +170,8 @@ export async function waitForGeneration(
   return { kind: 'failed', message: row?.error ?? event.error ?? SendMessages.failed }
 }
 
-/** The Piece's generation in progress, if any (stale ones are ended first). */
+/** The Piece's generation in progress, if any (one whose worker died is the workers' to end: endStaleGenerations). */
 export async function activeGeneration(pieceId: number) {
-  await endStaleGenerations(pieceId)
   const [row] = await sql<{ id: number; stage: GenerationStage; status: Status }[]>`
     select id::int as id, stage, status from generations where piece_id = ${pieceId} and status in ('queued', 'running')`
   return row ?? null
@@ -192,9 +202,10 @@ async function lastReceipt(pieceId: number): Promise<Receipt | null> {
 }
 
 /**
- * Spec 2 §7 call 8: asks the worker to stop (it polls the flag and aborts the model call
- * within a second) and answers the tokens spent once it has. A generation that has not
- * started yet is stopped at once.
+ * Spec 2 §7 call 8: asks the worker to stop (./stops.server.ts: it hears a NOTIFY and aborts
+ * the model call) and answers the tokens spent once the generation's end comes through the
+ * relay, or 0 when it has not within STOP_WAIT_MS. A generation that has not started yet is
+ * stopped at once.
  */
 export async function stopGeneration(userId: number, pieceId: number): Promise<{ tokensUsed: number }> {
   await requireOwnPiece(userId, pieceId)
@@ -208,15 +219,12 @@ export async function stopGeneration(userId: number, pieceId: number): Promise<{
     const stopped = await finishGeneration(active.id, { status: 'stopped', onlyIf: 'queued' })
     if (stopped) return { tokensUsed: 0 }
   }
-  await sql`update generations set stop_requested = true where id = ${active.id}`
-  const deadline = Date.now() + 5_000
-  while (Date.now() < deadline) {
-    const [row] = await sql<{ status: Status; tokensUsed: number }[]>`
-      select status, tokens_used::int as "tokensUsed" from generations where id = ${active.id}`
-    if (row && row.status !== 'running' && row.status !== 'queued') return { tokensUsed: row.tokensUsed }
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return { tokensUsed: 0 }
+  // Read before asking: the end is announced after it, whoever ends the generation.
+  const [seen] = await sql<{ id: number }[]>`select coalesce(max(id), 0)::int as id from generation_events where piece_id = ${pieceId}`
+  if (await askToStop(active.id)) await endOf({ generationId: active.id, pieceId, afterId: seen!.id }, AbortSignal.timeout(STOP_WAIT_MS))
+  const [row] = await sql<{ status: Status; tokensUsed: number }[]>`
+    select status, tokens_used::int as "tokensUsed" from generations where id = ${active.id}`
+  return { tokensUsed: row && row.status !== 'running' && row.status !== 'queued' ? row.tokensUsed : 0 }
 }
 
 /** A finished generation as the exchange the Piece's draft keeps (spec 2 §3). */
@@ -340,15 +348,14 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
  * Generations whose worker died (running, no heartbeat for GENERATION_STALE_SECONDS): taken
  * on again by another worker while attempts remain, otherwise ended as failed at no charge.
  * A generation waiting in the queue is never stale while a worker is alive (issue 27): it
- * is failed only when none has been for that long. Run by the workers every few seconds, and
- * by status calls and sends.
+ * is failed only when none has been for that long. Run by every generation worker when it
+ * starts and every third of GENERATION_STALE_SECONDS (jobs/generate.ts), never on a request.
  */
-export async function endStaleGenerations(pieceId?: number) {
+export async function endStaleGenerations() {
   const staleAfter = getEnv().GENERATION_STALE_SECONDS
   const stale = await sql<{ id: number; pieceId: number; attempts: number; status: Status; requestId: string | null }[]>`
     select id::int as id, piece_id::int as "pieceId", attempts, status, request_id as "requestId" from generations
-    where status in ('queued', 'running') ${pieceId === undefined ? sql`` : sql`and piece_id = ${pieceId}`}
-      and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleAfter})`
+    where status in ('queued', 'running') and coalesce(heartbeat_at, created_at) < now() - make_interval(secs => ${staleAfter})`
   if (!stale.length) return 0
   const waitingIsFine = stale.some((generation) => generation.status === 'queued') && (await workersAlive())
   let ended = 0

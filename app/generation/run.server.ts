@@ -3,13 +3,12 @@ import { getEnv } from '~/lib/env.server'
 import { logger } from '~/lib/log.server'
 import { appendEvent } from './events.server'
 import { finishGeneration } from './generations.server'
+import { listenForStops } from './stops.server'
 import { GENERATION_MAX_MS, type ClaimedGeneration } from './dispatch.server'
 import { FAILURE_MESSAGES, ModelFault } from './model-failures'
 import { runPipeline, TokenBudgetSpent } from './pipeline.server'
 import type { CheckHooks, CheckOutcome, PipelineProgress, RunOnCpu } from './types'
 
-/** How often a running generation checks for Stop and reports that it is alive. */
-const STOP_POLL_MS = 250
 /** Well inside GENERATION_STALE_SECONDS, so a live worker is never taken for a dead one. */
 const heartbeatMs = () => Math.min(5_000, (getEnv().GENERATION_STALE_SECONDS * 1000) / 3)
 
@@ -17,44 +16,60 @@ export class GenerationStopped extends Error {}
 
 /** The generations this process runs, each with what stops it. */
 const watched = new Map<number, () => void>()
-let watcher: NodeJS.Timeout | null = null
-let lastBeat = 0
-let checking = false
+let heartbeat: NodeJS.Timeout | null = null
+let listening: Promise<unknown> | null = null
+
+/** Stops the generations among `ids` whose flag is set: a stop asked before its notice could be heard. */
+async function readStopFlags(ids: number[]) {
+  try {
+    const rows = await sql<{ id: number }[]>`select id::int as id from generations where id = any(${ids}) and stop_requested`
+    for (const { id } of rows) watched.get(id)?.()
+  } catch {
+    // The heartbeat reads the flags too (a database that is down is noticed elsewhere).
+  }
+}
+
+/** The process's one LISTEN for Stop (./stops.server.ts); notices missed while it was down are read from the flags. */
+function listenOnce() {
+  listening ??= listenForStops(
+    (generationId) => watched.get(generationId)?.(),
+    () => void readStopFlags([...watched.keys()]),
+  ).catch((error: unknown) => {
+    listening = null
+    log.warn({ err: error instanceof Error ? error.message : error }, 'could not listen for stops; the heartbeat reads them')
+  })
+  return listening
+}
 
 /**
- * Every STOP_POLL_MS, one query for all of this process's generations (issue 27: up to
- * GENERATION_CONCURRENCY of them): which were asked to stop, and every few seconds one
- * update that says they are alive. A query per generation would be hundreds a second.
+ * Every few seconds, one update for all of this process's generations (issue 27: up to
+ * GENERATION_CONCURRENCY of them) says they are alive; what it returns carries their stop
+ * flags, a net under the notices. A query per generation would be hundreds a second.
  */
-async function checkWatched() {
-  if (checking || !watched.size) return
-  checking = true
+async function beat() {
+  const ids = [...watched.keys()]
+  if (!ids.length) return
   try {
-    const ids = [...watched.keys()]
-    const beat = Date.now() - lastBeat > heartbeatMs()
-    const rows = beat
-      ? await sql<{ id: number; stop: boolean }[]>`
-          update generations set heartbeat_at = now() where id = any(${ids}) and status = 'running'
-          returning id::int as id, stop_requested as stop`
-      : await sql<{ id: number; stop: boolean }[]>`select id::int as id, true as stop from generations where id = any(${ids}) and stop_requested`
-    if (beat) lastBeat = Date.now()
+    const rows = await sql<{ id: number; stop: boolean }[]>`
+      update generations set heartbeat_at = now() where id = any(${ids}) and status = 'running'
+      returning id::int as id, stop_requested as stop`
     for (const { id, stop } of rows) if (stop) watched.get(id)?.()
   } catch {
-    // The next round asks again (a database that is down is noticed elsewhere).
-  } finally {
-    checking = false
+    // The next beat says it again.
   }
 }
 
 /** Watches a running generation for Stop and keeps its heartbeat; answers what ends the watch. */
-function watchGeneration(generationId: number, stop: () => void) {
+async function watchGeneration(generationId: number, stop: () => void) {
   watched.set(generationId, stop)
-  watcher ??= setInterval(() => void checkWatched(), STOP_POLL_MS)
+  heartbeat ??= setInterval(() => void beat(), heartbeatMs())
+  await listenOnce()
+  await readStopFlags([generationId])
   return () => {
     watched.delete(generationId)
-    if (!watched.size && watcher) {
-      clearInterval(watcher)
-      watcher = null
+    if (!watched.size && heartbeat) {
+      clearInterval(heartbeat)
+      heartbeat = null
     }
   }
 }
@@ -66,8 +81,8 @@ export type VerifyGeneration = (check: { generationId: number; pieceId: number; 
 
 /**
  * Runs a generation a worker has claimed (./dispatch.server.ts): plan, then build step by
- * step, streaming progress as events. The model call is aborted within a quarter second of
- * Stop, or when the generation has run for GENERATION_MAX_MS. A failure that is not the
+ * step, streaming progress as events. The model call is aborted as soon as this worker hears
+ * Stop (./stops.server.ts), or when the generation has run for GENERATION_MAX_MS. A failure that is not the
  * user's doing ends the generation at no charge. With `verify`, the result is checked in a
  * browser before it completes.
  */
@@ -78,7 +93,7 @@ export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: 
   const abort = () => controller.abort(new GenerationStopped('stopped'))
   const expiry = setTimeout(() => controller.abort(new Error('The generation took too long')), GENERATION_MAX_MS)
   let tokensSoFar = 0
-  const unwatch = watchGeneration(generationId, abort)
+  const unwatch = await watchGeneration(generationId, abort)
 
   const report = async (progress: PipelineProgress) => {
     tokensSoFar = progress.tokensUsed ?? tokensSoFar

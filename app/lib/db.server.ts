@@ -122,8 +122,14 @@ export async function closePool() {
   forgetSingleton('sql')
 }
 
-/** PostgreSQL refused a row that would break a unique index (SQLSTATE 23505). */
-export const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23505'
+/**
+ * PostgreSQL refused a row that would break a unique index (SQLSTATE 23505); with `constraint`,
+ * that index by name (postgres.js reports it as `constraint_name`), never by the message's words.
+ */
+export const isUniqueViolation = (error: unknown, constraint?: string) => {
+  const { code, constraint_name } = (error ?? {}) as { code?: string; constraint_name?: string }
+  return code === '23505' && (constraint === undefined || constraint_name === constraint)
+}
 
 /**
  * A value for a `jsonb` column. postgres.js types `sql.json` with its own JSON type, which

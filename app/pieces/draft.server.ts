@@ -40,3 +40,16 @@ export async function keepInput(pieceId: number, message: string, attachments: A
     await tx`update pieces set draft = ${jsonb(tx, kept)} where id = ${pieceId}`
   })
 }
+
+/**
+ * Replaces the owner's saved draft only if it is still the one read (`read`: the stored value
+ * as it came from the Piece's row). The precondition sits in the update itself, so a save that
+ * landed between the read and this write is never overwritten. Answers false when it did not apply.
+ */
+export async function replaceDraftIfUnchanged(userId: number, pieceId: number, read: Record<string, unknown> | null, next: DraftData) {
+  const replaced = await sql`
+    update pieces set draft = ${jsonb(sql, next)}, updated_at = now()
+    where id = ${pieceId} and user_id = ${userId} and ${read === null ? sql`draft is null` : sql`draft = ${jsonb(sql, read)}`}
+    returning id`
+  return replaced.length > 0
+}

@@ -74,7 +74,16 @@ const toOwnPiece = ({ allowRemixes, code, draftData, generating, ...row }: OwnPi
 })
 
 const notFound = () => new DomainError('not-found', PieceMessages.notFound)
-const nameTaken = () => new DomainError('conflict', PieceMessages.nameTaken)
+/** The unique index on a Piece's name (db/migrations/0007_pieces.sql). */
+const NAME_INDEX = 'pieces_name_key'
+
+/** A name another Piece holds; callers that pick names themselves try another. */
+export class NameTaken extends DomainError {
+  constructor() {
+    super('conflict', PieceMessages.nameTaken)
+  }
+}
+const nameTaken = () => new NameTaken()
 /**
  * Spec 1 §7 call 23: a new public Piece. Private and members-only need PLUS, and a free
  * account holds at most FREE_PIECE_LIMIT Pieces (403 with requiresSubscription).
@@ -119,7 +128,7 @@ export async function insertPiece(tx: TransactionSql, userId: number, plus: bool
     )
     return toPiece(row!)
   } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken()
+    if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken()
     throw error
   }
 }
@@ -130,7 +139,7 @@ export async function createPieceFromPrompt(userId: number): Promise<Piece> {
     try {
       return await createPiece(userId, { name: `piece_${randomBytes(4).toString('hex')}` })
     } catch (error) {
-      if (!(error instanceof DomainError && error.message === PieceMessages.nameTaken)) throw error
+      if (!(error instanceof NameTaken)) throw error
     }
   }
   throw new DomainError('conflict', PieceMessages.createFailed)
@@ -286,7 +295,7 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
     try {
       await tx`update pieces set ${tx(values)}, updated_at = now() where id = ${pieceId}`
     } catch (error) {
-      if (isUniqueViolation(error)) throw nameTaken()
+      if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken()
       throw error
     }
     const [row] = await tx<OwnPieceRow[]>`select ${OWN_COLUMNS} from pieces p join users u on u.id = p.user_id where p.id = ${pieceId}`

@@ -7,7 +7,7 @@ import { DomainError } from '~/lib/errors'
 import { cookieSecrets } from '~/lib/secrets.server'
 import { codeVersion } from './code-version'
 import type { DraftData, Exchange } from './draft'
-import { insertPiece, type Piece } from './pieces.server'
+import { insertPiece, NameTaken, type Piece } from './pieces.server'
 import { creditText, ESTABLISHED_AFTER_HOURS, remixNameCandidates, RemixMessages, type Credit } from './remixes'
 import { normalizeName, PieceMessages } from './schema'
 import { requestScreenshot } from './screenshots.server'
@@ -78,7 +78,7 @@ export async function remixPiece(userId: number, originalName: string): Promise<
       try {
         created = await insertPiece(tx, userId, plus, { name, visibility: 'public', code, description: original!.description, draft })
       } catch (error) {
-        if (error instanceof DomainError && error.message === PieceMessages.nameTaken) continue
+        if (error instanceof NameTaken) continue
         throw error
       }
       await tx`

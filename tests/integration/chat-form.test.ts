@@ -17,8 +17,9 @@ import { ChatEventSchema } from '../../app/generation/stored'
 import { getUsage } from '../../app/usage/usage.server'
 import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
-import { createPiece, getOwnPiece, updatePiece } from '../../app/pieces/pieces.server'
-import { VisualEditMessages, VisualEditWords } from '../../app/generation/visual/edits'
+import { createPiece, getOwnPiece, updatePiece, type OwnPiece } from '../../app/pieces/pieces.server'
+import { VisualEditMessages, VisualEditWords, type VisualEditBatch } from '../../app/generation/visual/edits'
+import { applyVisualEditToDraft } from '../../app/generation/visual/visual-edit.server'
 import { action } from '../../app/routes/piece-editor'
 import { startBoss } from '../../runtime/boss'
 import { formRefusal, formReply, ROUTE_CONTEXT, thrown } from '../support/routes'
@@ -307,5 +308,33 @@ describe('the chat forms of the editor', () => {
     })
     expect(await formRefusal(post(owner, { intent: 'visual-edit', at: '0', edit: unsafe }))).toEqual({ status: 409, message: VisualEditMessages.invalid })
     expect((await draftOf(owner)).exchangeHistory).toHaveLength(1)
+  })
+
+  it('never writes a visual edit over a draft saved after it was read: the write names the draft it read (issue 38.5)', async () => {
+    const owner = await newOwner()
+    const code = '<!doctype html><html><body><h1>Hello</h1></body></html>'
+    await updatePiece(owner.userId, owner.pieceId, { code, draftData: { currentInput: '', exchangeHistory: [] } })
+    const batch = (to: string): VisualEditBatch => ({
+      version: codeVersion(code),
+      at: code.indexOf('<h1>'),
+      tag: 'h1',
+      changes: [{ kind: 'text', from: 'Hello', to }],
+    })
+    const readNow = async () => (await getOwnPiece(owner.userId, owner.pieceId))!
+    const applyAs = (piece: OwnPiece, to: string) => applyVisualEditToDraft(owner.userId, piece, readDraft(piece.draftData), batch(to))
+    const contents = async () => (await draftOf(owner)).exchangeHistory.map((exchange) => exchange.assistantMessage.content)
+
+    // This tab read the draft; another tab's edit is saved before this one writes.
+    const read = await readNow()
+    await applyAs(await readNow(), 'Other tab')
+    await expect(applyAs(read, 'This tab')).rejects.toMatchObject({ kind: 'conflict', message: VisualEditMessages.changed })
+    expect(await contents()).toEqual([code.replace('Hello', 'Other tab')])
+
+    // Two edits at once from one read: one lands, the other is refused, nothing is lost in between.
+    await updatePiece(owner.userId, owner.pieceId, { draftData: { currentInput: '', exchangeHistory: [] } })
+    const both = await readNow()
+    const outcomes = await Promise.allSettled([applyAs(both, 'First'), applyAs(both, 'Second')])
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
+    expect(await contents()).toHaveLength(1)
   })
 })

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
+import { STOPS_CHANNEL } from '../../app/generation/stops.server'
 import { sql } from '../../app/lib/db.server'
 import { createPiece } from '../../app/pieces/pieces.server'
 import * as send from '../../app/routes/api/api.private.piece-user-usage'
@@ -67,6 +68,22 @@ describe('a generation with a model server', () => {
     const [piece] = await sql<{ generating: boolean; draft: unknown }[]>`
       select generation_started_at is not null as generating, draft from pieces where id = ${user.pieceId}`
     expect(piece).toEqual({ generating: false, draft: null })
+    step.remove()
+  })
+
+  it("aborts the model call when Stop's notice is heard: the worker does not wait to read the flag", async () => {
+    model().setResponder((body) =>
+      isPlan(body) ? { content: '{"steps": ["Held step"]}', usage: { total_tokens: 40, prompt_tokens: 30, completion_tokens: 10 } } : { content: 'never sent' },
+    )
+    const step = model().steer({ match: ['Request: held', 'Step 1 of'], hold: 'first-chunk' })
+    const user = await owner()
+    const sending = call(send.action as RouteHandler, '/api/private/piece-user-usage', user.auth, { pieceId: user.pieceId, message: 'held' })
+    await step.held()
+    // The notice alone, as the stop request sends it after setting the flag: nothing polls, so this is what ends the call.
+    const [running] = await sql<{ id: number }[]>`select id::int as id from generations where piece_id = ${user.pieceId} and status = 'running'`
+    await sql`select pg_notify(${STOPS_CHANNEL}, ${String(running!.id)})`
+    expect(await (await sending).json()).toMatchObject({ stopped: true })
+    expect(model().aborts.length).toBeGreaterThan(0)
     step.remove()
   })
 

@@ -3,7 +3,9 @@ import type PgBoss from 'pg-boss'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
+import { followPiece } from '../../app/generation/events.server'
 import { endStaleGenerations } from '../../app/generation/generations.server'
+import { FAILURE_MESSAGES } from '../../app/generation/model-failures'
 import { setPlan } from '../../app/billing/subscription.server'
 import { FREE_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '../../app/lib/constants'
 import { sql } from '../../app/lib/db.server'
@@ -187,19 +189,31 @@ describe('a send', () => {
     expect((await response.json()).message).toContain('PLUS daily token limit')
   })
 
-  it('ends a generation whose worker died for the last time, charges nothing and frees the Piece', async () => {
+  it('ends a generation whose worker died for the last time in a worker, never in a request: charges nothing and frees the Piece', async () => {
     const owner = await newOwner()
     const [row] = await sql<{ id: number }[]>`
       insert into generations (piece_id, user_id, model, request, reserved_tokens, status, started_at, heartbeat_at, attempts)
       values (${owner.pieceId}, ${owner.userId}, 'gpt-4.1-mini', '{}', 500, 'running', now() - interval '10 minutes', now() - interval '10 minutes', 2)
       returning id::int as id`
     await sql`update pieces set generation_started_at = now() where id = ${owner.pieceId}`
-    const statusResponse = await call(status.loader as Handler, 'GET', `/api/private/chat/status?pieceId=${owner.pieceId}`, owner.auth)
-    expect((await statusResponse.json()).stage).toBe('idle')
+    const statusOf = async () =>
+      (await (await call(status.loader as Handler, 'GET', `/api/private/chat/status?pieceId=${owner.pieceId}`, owner.auth)).json()).stage
+    // A status call only reads what the workers left.
+    expect(await statusOf()).not.toBe('idle')
+    let unfollow = () => {}
+    const failed = new Promise<string | undefined>((resolve) => {
+      void followPiece(owner.pieceId, 0, ({ event }) => event.generationId === row!.id && event.error && resolve(event.error)).then((stop) => (unfollow = stop))
+    })
+    // A worker coming up looks for generations whose worker died at once (this file's own looks every 30 s).
+    const stopAnother = await startGenerateWorker(boss)
+    expect(await failed).toBe(FAILURE_MESSAGES.workerLost)
+    unfollow()
+    await stopAnother()
     const [ended] = await sql<{ status: string; reserved: number; used: number }[]>`
       select status, reserved_tokens::int as reserved, tokens_used::int as used from generations where id = ${row!.id}`
     expect(ended).toEqual({ status: 'failed', reserved: 0, used: 0 })
-    expect(await endStaleGenerations(owner.pieceId)).toBe(0)
+    expect(await statusOf()).toBe('idle')
+    expect(await endStaleGenerations()).toBe(0)
     expect((await sendMessage(owner)).status).toBe(200)
   })
 

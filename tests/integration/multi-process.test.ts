@@ -99,4 +99,35 @@ describe('two web processes and one worker', { timeout: 180_000 }, () => {
     await Promise.all([web.exited, second.exited])
     await fake.close()
   }, 120_000)
+
+  it('stops a generation on the worker process from a web process: the NOTIFY reaches it and the stop answers the tokens', async () => {
+    const fake = await startOpenAIFake({ responder: builderResponder })
+    const step = fake.steer({ match: ['Request: a timer', 'Step 1 of'], hold: 'first-chunk' })
+    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.baseURL }
+    const [port, previewPort] = await distinctFreePorts(2)
+    const web = run(WEB, { ...env, PORT: String(port), PREVIEW_PORT: String(previewPort), WORKERS: 'off' })
+    const worker = run(WORKER, env)
+    await Promise.all([web.waitFor(/Pieces is ready/), worker.waitFor(/workers running/)])
+
+    const created = await registerWithPassword(`stop.${Date.now()}@example.com`, 'correct horse battery')
+    if (!created.ok) throw new Error('setup failed')
+    const piece = await createPiece(created.userId, { name: `stop_${Math.random().toString(36).slice(2, 9)}` })
+    const headers = { Authorization: `Bearer ${(await issueToken(created.userId)).token}`, 'Content-Type': 'application/json' }
+    const body = JSON.stringify({ pieceId: piece.id, message: 'a timer' })
+    const answer = fetch(`http://127.0.0.1:${port}/api/private/piece-user-usage`, { method: 'POST', headers, body })
+    await step.held()
+    const stopped = await fetch(`http://127.0.0.1:${port}/api/private/chat/stop`, { method: 'POST', headers, body: JSON.stringify({ pieceId: piece.id }) })
+    const [row] = await sql<
+      { status: string; tokensUsed: number }[]
+    >`select status, tokens_used::int as "tokensUsed" from generations where piece_id = ${piece.id}`
+    expect(row!.status).toBe('stopped')
+    expect(await stopped.json()).toEqual({ tokensUsed: row!.tokensUsed })
+    expect(await (await answer).json()).toMatchObject({ stopped: true })
+    expect(fake.aborts.length).toBeGreaterThan(0)
+
+    step.remove()
+    for (const process of [web, worker]) process.child.kill('SIGTERM')
+    await Promise.all([web.exited, worker.exited])
+    await fake.close()
+  }, 120_000)
 })

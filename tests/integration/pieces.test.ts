@@ -7,7 +7,7 @@ import { createSession } from '../../app/accounts/session.server'
 import { issueToken } from '../../app/accounts/tokens.server'
 import { setPlan } from '../../app/billing/subscription.server'
 import { FREE_PIECE_LIMIT, IMAGE_UPLOADS_PER_DAY } from '../../app/lib/constants'
-import { sql } from '../../app/lib/db.server'
+import { isUniqueViolation, sql } from '../../app/lib/db.server'
 import { countPieces, createPiece, createPieceFromPrompt, listPublicPieces, setPieceGenerating } from '../../app/pieces/pieces.server'
 import { processImage } from '../../app/pieces/images.server'
 import { CURSOR_MESSAGE, PieceMessages, RANDOM_PIECE_NAME_PATTERN } from '../../app/pieces/schema'
@@ -126,6 +126,14 @@ describe('creating Pieces (call 23)', () => {
       expect(response.status, name).toBe(409)
       expect(response.json).toEqual({ message: 'Name already taken' })
     }
+  })
+
+  it('knows a taken name by the index PostgreSQL names, not by the words of its message', async () => {
+    const owner = await newUser()
+    const piece = await newPiece(owner)
+    const refusal = await sql`insert into pieces (name, user_id) values (${piece.name}, ${owner.id})`.catch((error: unknown) => error)
+    expect(isUniqueViolation(refusal, 'pieces_name_key')).toBe(true)
+    expect(isUniqueViolation(refusal, 'generations_one_active_per_piece')).toBe(false)
   })
 
   it('needs PLUS for a private or members-only Piece', async () => {

@@ -16,7 +16,7 @@ import { useDraftHistory } from './use-draft-history'
 import { useGenerationStream } from './use-generation-stream'
 import { useModelPicker } from './use-model-picker'
 import { usePreviewRunner } from './use-preview-runner'
-import { useSend } from './use-send'
+import { useInFlight, useSend } from './use-send'
 import { useDismiss, useStop } from './use-stop'
 
 export type Confirm = 'overwrite' | 'accept' | 'reject'
@@ -60,15 +60,18 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
   const { chat } = completed
   // An arriving prompt is in the input from the first paint (and, without JavaScript, only there).
   const composer = useComposer(prompt?.text.trim() ? prompt.text : chat.draft.currentInput, chat.draft.currentAttachments)
+  const inFlight = useInFlight(composer)
+  const input = useInputFromDraft(chat.draft, composer, Boolean(inFlight.pending))
   const [overlay, setOverlay] = useState<Overlay | null>(null)
   const [confirm, setConfirm] = useState<Confirm | null>(askOverwrite ? 'overwrite' : null)
   const view = useGenerationStream({
     pieceId: chat.pieceId,
     initial: initialStatus(chat),
     enabled: hydrated,
+    // The stream has already taken the code being built off the preview.
     onEnd: (end, done) => {
       if (done) completed.complete(done)
-      sender.ended(end)
+      inFlight.ended(end)
     },
   })
   const processing = view.state.status === 'processing'
@@ -85,7 +88,7 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
     },
   })
   const draft = history.draft
-  const sender = useSend({ draft, hydrated, processing, composer, view, setOverlay, askOverwrite: () => setConfirm('overwrite') })
+  const sender = useSend({ draft, hydrated, processing, composer, inFlight, view, setOverlay, askOverwrite: () => setConfirm('overwrite') })
   const StopForm = useStop(() => {
     // The event stream may have said it first; a generation that completed meanwhile stays complete.
     if (!processing) return
@@ -94,7 +97,6 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
   })
   const DismissForm = useDismiss()
   const picker = useModelPicker(chat)
-  const input = useInputFromDraft(chat.draft, composer, Boolean(sender.pending))
   useArrivingPrompt({ prompt, pieceId: chat.pieceId, pieceName, hydrated, send: sender.sendText, fillInput: composer.setInput })
 
   // Until the exchange a send became arrives with `complete`, the history and the input wait for it.

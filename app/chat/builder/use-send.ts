@@ -18,35 +18,55 @@ import type { GenerationEnd, GenerationView } from './use-generation-stream'
  */
 export type InFlight = { text: string; attachments: Attachment[]; at: number }
 
+/**
+ * The message on its way, apart from the form that sends it: the event stream ends it and
+ * the input waits for it, and both are set up before the send (use-chat-builder.ts).
+ */
+export function useInFlight(composer: Composer) {
+  const [pending, setPending] = useState<InFlight | null>(null)
+  /** The message goes back in the input; the history no longer shows it. */
+  const giveBack = () => {
+    if (pending) composer.fill(pending.text, pending.attachments)
+    setPending(null)
+  }
+  return {
+    pending,
+    hold: (held: InFlight) => setPending(held),
+    giveBack,
+    ended: (end: GenerationEnd) => (end === 'complete' ? setPending(null) : giveBack()),
+  }
+}
+
+export type MessageInFlight = ReturnType<typeof useInFlight>
+
 type SendDeps = {
   draft: DraftData
   hydrated: boolean
   processing: boolean
   composer: Composer
+  inFlight: MessageInFlight
   view: GenerationView
   setOverlay: (overlay: Overlay | null) => void
   askOverwrite: () => void
 }
 
 /** The prompt form's submission (intent `send`): the action starts the generation, the event stream follows it. */
-export function useSend({ draft, hydrated, processing, composer, view, setOverlay, askOverwrite }: SendDeps) {
+export function useSend({ draft, hydrated, processing, composer, inFlight, view, setOverlay, askOverwrite }: SendDeps) {
   const fetcher = useFetcher<ChatFormReply>()
   const form = useRef<HTMLFormElement>(null)
-  const [inFlight, setInFlight] = useState<InFlight | null>(null)
-  const busy = processing || fetcher.state !== 'idle' || inFlight !== null
+  const busy = processing || fetcher.state !== 'idle' || inFlight.pending !== null
 
   function begin(text: string, files: Attachment[]) {
-    setInFlight({ text, attachments: files, at: draft.historyIndex })
+    inFlight.hold({ text, attachments: files, at: draft.historyIndex })
     composer.fill('', [])
     composer.setExpanded(false)
     setOverlay(null)
     view.setState(SENDING)
   }
 
-  /** The message goes back in the input; the history no longer shows it. */
+  /** The message goes back in the input, and the code it was building leaves the preview. */
   function giveBack() {
-    if (inFlight) composer.fill(inFlight.text, inFlight.attachments)
-    setInFlight(null)
+    inFlight.giveBack()
     view.setLiveCode(null)
   }
 
@@ -90,7 +110,7 @@ export function useSend({ draft, hydrated, processing, composer, view, setOverla
     form,
     busy,
     /** Shown in the history until the exchange it became arrives. */
-    pending: inFlight,
+    pending: inFlight.pending,
     onSubmit,
     /** Sends what the input holds, as the Send button would (Enter). */
     request: () => form.current?.requestSubmit(),
@@ -100,7 +120,10 @@ export function useSend({ draft, hydrated, processing, composer, view, setOverla
       begin(text, [])
       fetcher.submit({ intent: 'send', message: text, at: String(draft.historyIndex) }, { method: 'post' })
     },
-    ended: (end: GenerationEnd) => (end === 'complete' ? setInFlight(null) : giveBack()),
+    ended: (end: GenerationEnd) => {
+      inFlight.ended(end)
+      if (end !== 'complete') view.setLiveCode(null)
+    },
   }
 }
 
