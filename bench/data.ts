@@ -15,6 +15,7 @@ import { createPiece, percentiles, signUpWithToken, startProduct, stop } from '.
  * - writes: BENCH_WRITERS (default 500) visitors, each with a token of their own, add a record
  *   at the same moment, then increment one counter at the same moment; each write must be
  *   counted once (records and the counter are read back), and the p50/p95/p99 of a write;
+ *   then the same visitors each write once at a random moment within BENCH_PACE_MS (2,500);
  * - fan-out: BENCH_SUBSCRIBERS (default 1,000) pages follow the collection, half on each web
  *   process; 20 writes on one process, and the time from each write's start to each page's
  *   receipt (p50/p95/p99 over every page and write; every page must get every change once);
@@ -26,6 +27,7 @@ const WRITERS = Number(process.env.BENCH_WRITERS ?? 500)
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 1000)
 const FANOUT_WRITES = 20
 const READ_RECORDS = 20_000
+const PACE_MS = Number(process.env.BENCH_PACE_MS ?? 2500)
 
 await ensureBuild()
 const database = await createTestDatabase('data')
@@ -77,7 +79,11 @@ function dataCall(webPort: number, pieceId: number, method: string, path: string
 
 /** A signed-out visitor's token: each call without the visitor cookie is a new visitor. */
 async function visitorToken(pieceId: number) {
-  const response = await fetch(`${appBase}/api/opt/pieces/${pieceId}/data-token`, { method: 'POST', headers: { 'content-type': 'application/json', origin: appBase }, body: '{}' })
+  const response = await fetch(`${appBase}/api/opt/pieces/${pieceId}/data-token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: appBase },
+    body: '{}',
+  })
   if (!response.ok) throw new Error(`token answered ${response.status}`)
   return ((await response.json()) as { token: string }).token
 }
@@ -126,10 +132,19 @@ try {
   const [stored] = await db<{ records: number; votes: number }[]>`
     select (select count(*)::int from piece_data_records where piece_id = ${pieceId} and collection = 'guestbook') as records,
            (select coalesce(sum(value), 0)::int from piece_data_counters where piece_id = ${pieceId} and collection = 'poll') as votes`
+  // The same crowd at a steady pace: each visitor writes once within PACE_MS (about 200 writes a second for 500).
+  const paced = await Promise.all(
+    tokens.map(async (token, i) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * PACE_MS))
+      return dataCall(webPorts[i % 2]!, pieceId, 'POST', '/shared/paced', token, { value: { i } })
+    }),
+  )
   figures.writes = {
     writers: tokens.length,
     add: { ...percentiles(added.map((answer) => answer.ms)), failed: added.filter((answer) => answer.status !== 201).length, stored: stored?.records },
     increment: { ...percentiles(counted.map((answer) => answer.ms)), failed: counted.filter((answer) => answer.status !== 200).length, counted: stored?.votes },
+    pacedOver: `${PACE_MS} ms`,
+    paced: { ...percentiles(paced.map((answer) => answer.ms)), failed: paced.filter((answer) => answer.status !== 201).length },
   }
 
   // Fan-out: pages on both processes, then writes on one.
@@ -144,7 +159,9 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100))
     void answer
   }
-  const ids = (await db<{ id: number }[]>`select id::int as id from piece_data_changes where piece_id = ${pieceId} and collection = 'fan' order by id`).map((row) => row.id)
+  const ids = (await db<{ id: number }[]>`select id::int as id from piece_data_changes where piece_id = ${pieceId} and collection = 'fan' order by id`).map(
+    (row) => row.id,
+  )
   ids.forEach((id, i) => (writes[i]!.id = id))
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline && pages.some((page) => page.arrived.size < FANOUT_WRITES)) await new Promise((resolve) => setTimeout(resolve, 50))

@@ -114,7 +114,18 @@ function parseNotice(payload: string): Notice | null {
  */
 export async function follow<T>(
   hub: NotifyHub<T>,
-  { pieceId, afterId, replay }: { pieceId: number; afterId: number; replay: (afterId: number) => Promise<{ id: number; row: T }[]> },
+  {
+    pieceId,
+    afterId,
+    replay,
+    accepts = () => true,
+  }: {
+    pieceId: number
+    afterId: number
+    replay: (afterId: number) => Promise<{ id: number; row: T }[]>
+    /** The rows this follower wants: only they move its last id (rows of others may commit in another order). */
+    accepts?: (row: T) => boolean
+  },
   deliver: (id: number, row: T) => void,
   interrupted?: () => void,
 ) {
@@ -122,7 +133,7 @@ export async function follow<T>(
   let stopped = false
   let unsubscribe = () => {}
   const push = (id: number, row: T) => {
-    if (id <= last) return
+    if (id <= last || !accepts(row)) return
     last = id
     deliver(id, row)
   }

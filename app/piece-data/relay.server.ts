@@ -33,10 +33,10 @@ export function followCollection(
       pieceId: who.pieceId,
       afterId,
       replay: async (after) => (await changesSince(who, collection, after)).map(({ id, change }) => ({ id, row: { space: who.space, collection, change } })),
+      // A space's changes take their ids in commit order (store.server.ts); other spaces' may not.
+      accepts: (row) => row.space === who.space && row.collection === collection,
     },
-    (id, row) => {
-      if (row.space === who.space && row.collection === collection) deliver(id, changeFor(row.change, who.visitor))
-    },
+    (id, row) => deliver(id, changeFor(row.change, who.visitor)),
     interrupted,
   )
 }

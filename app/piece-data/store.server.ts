@@ -9,8 +9,9 @@ import type { DataSpace, LimitName } from './schema'
  * visitor it names: nothing a Piece's code sends can choose another Piece, space or writer.
  * Every write that adds bytes or rows moves the Piece's usage in the same transaction, and
  * only while it stays within the limits, so writers at once never pass them together and a
- * refused write changes nothing. Every change to shared data is stored in order and announced
- * with NOTIFY in its transaction (app/piece-data/relay.server.ts).
+ * refused write changes nothing. Every change to shared data is stored and announced with
+ * NOTIFY in its transaction while that row is locked, so a space's changes take their ids in
+ * the order they commit, the order a live page must see them in (app/piece-data/relay.server.ts).
  */
 export type DataLimits = { quotaBytes: number; maxRecords: number }
 
@@ -108,12 +109,13 @@ export async function setMine(who: DataIdentity, key: string, value: unknown, li
     const [old] = await tx<{ bytes: number }[]>`
       select bytes from piece_data_values
       where piece_id = ${who.pieceId} and space = ${who.space} and visitor = ${who.visitor} and key = ${key} for update`
-    await moveUsage(tx, who, bytes - (old?.bytes ?? 0), old ? 0 : 1, limits)
     const [row] = await tx<{ updatedAt: Date }[]>`
       insert into piece_data_values (piece_id, space, visitor, key, value, bytes)
       values (${who.pieceId}, ${who.space}, ${who.visitor}, ${key}, ${jsonb(tx, value)}, ${bytes})
       on conflict (piece_id, space, visitor, key) do update set value = excluded.value, bytes = excluded.bytes, updated_at = now()
       returning updated_at as "updatedAt"`
+    // Last: the Piece's usage row is held only for this statement and the commit (a refusal rolls the value back).
+    await moveUsage(tx, who, bytes - (old?.bytes ?? 0), old ? 0 : 1, limits)
     return { key, value, updatedAt: (row?.updatedAt ?? new Date()).toISOString() }
   })
 }
@@ -196,7 +198,8 @@ export async function incrementCounter(who: DataIdentity, collection: string, na
   return inTransaction(async (tx) => {
     const [existing] =
       await tx`select 1 from piece_data_counters where piece_id = ${who.pieceId} and space = ${who.space} and collection = ${collection} and name = ${name}`
-    if (!existing) await moveUsage(tx, who, name.length + 8, 1, limits)
+    // Taken even when nothing is added: every change of a space is announced under its usage row's lock.
+    await moveUsage(tx, who, existing ? 0 : name.length + 8, existing ? 0 : 1, limits)
     const [row] = await tx<{ value: number }[]>`
       insert into piece_data_counters as c (piece_id, space, collection, name, value) values (${who.pieceId}, ${who.space}, ${collection}, ${name}, ${by})
       on conflict (piece_id, space, collection, name) do update set value = c.value + ${by}
