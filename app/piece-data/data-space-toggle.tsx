@@ -2,12 +2,13 @@ import { Link } from '@remix-run/react'
 import type { OwnedSpace } from './owner.server'
 
 export const DATA_TOGGLE_WORDS = {
-  test: 'Test data',
-  live: 'Public data',
-  describe: (space: OwnedSpace) =>
-    space === 'test'
-      ? 'The preview keeps its data apart from the public Piece. Press to use the public data.'
-      : 'The preview reads and writes the public Piece’s data. Press to go back to test data.',
+  label: 'Data',
+  test: 'Test',
+  live: 'Public',
+  describe: {
+    test: 'Your test data: what you try here never shows on the public page.',
+    live: 'The public Piece’s data, as its visitors see it: what you do here, they see.',
+  },
   open: 'Open data',
 } as const
 
@@ -17,18 +18,25 @@ export const DATA_TOGGLE_WORDS = {
  * way to the Data page.
  */
 export function DataSpaceToggle({ space, onChange, pieceName }: { space: OwnedSpace; onChange: (space: OwnedSpace) => void; pieceName: string }) {
+  const option = (value: OwnedSpace) => (
+    <button
+      type="button"
+      aria-pressed={space === value}
+      title={DATA_TOGGLE_WORDS.describe[value]}
+      onClick={() => onChange(value)}
+      className="h-7 rounded px-2 text-xs font-medium text-zinc-600 hover:bg-zinc-200 aria-pressed:bg-white aria-pressed:text-zinc-900 aria-pressed:shadow-sm dark:text-zinc-400 dark:hover:bg-zinc-800 dark:aria-pressed:bg-zinc-700 dark:aria-pressed:text-white"
+    >
+      {DATA_TOGGLE_WORDS[value]}
+    </button>
+  )
   return (
-    <span className="mr-auto flex items-center gap-1">
-      <button
-        type="button"
-        aria-pressed={space === 'live'}
-        title={DATA_TOGGLE_WORDS.describe(space)}
-        onClick={() => onChange(space === 'test' ? 'live' : 'test')}
-        className="h-8 rounded-md px-2 text-xs font-medium text-zinc-700 hover:bg-zinc-200 aria-pressed:bg-amber-500/20 aria-pressed:text-amber-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:aria-pressed:text-amber-200"
-      >
-        {space === 'test' ? DATA_TOGGLE_WORDS.test : DATA_TOGGLE_WORDS.live}
-      </button>
-      <Link to={`/pieces/${pieceName}/data?space=${space}`} className="h-8 rounded-md px-2 text-xs leading-8 text-zinc-500 underline-offset-2 hover:underline">
+    <span role="group" aria-label="Data the preview uses" className="mr-auto flex items-center gap-1 text-xs">
+      <span className="px-1 text-zinc-500 max-sm:hidden">{DATA_TOGGLE_WORDS.label}</span>
+      <span className="flex rounded-md bg-zinc-100 p-0.5 dark:bg-zinc-900">
+        {option('test')}
+        {option('live')}
+      </span>
+      <Link to={`/pieces/${pieceName}/data?space=${space}`} className="px-1 text-zinc-500 underline-offset-2 hover:underline">
         {DATA_TOGGLE_WORDS.open}
       </Link>
     </span>

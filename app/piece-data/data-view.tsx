@@ -88,7 +88,7 @@ export function CollectionSection({ collection, space }: { collection: OwnerColl
           {collection.records.map((record) => (
             <li key={record.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 py-2">
               <div className="min-w-0 flex-1">
-                <p className="font-mono text-xs break-all">{record.value}</p>
+                <p className="font-mono text-xs [overflow-wrap:anywhere]">{record.value}</p>
                 <p className="text-xs text-zinc-500">
                   {record.writer} · {when(record.at)}
                 </p>

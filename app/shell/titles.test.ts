@@ -16,6 +16,7 @@ describe('titleForPath', () => {
     ['/settings/usage', 'Token Usage'],
     ['/@someone', 'Page Not Found'],
     ['/a/b/c', 'Page Not Found'],
+    ['/pieces/counter/data', 'Data of counter'],
     ['/counter/remix', 'Remix counter'],
     ['/counter/compare', 'Compare with the original'],
     ['/counter/other', 'Page Not Found'],

@@ -26,5 +26,8 @@ export function titleForPath(pathname: string, pieceName: string | null = null):
   // Issue 32: a Piece's remix and compare pages.
   const remixPage = /^\/([^/@][^/]*)\/(remix|compare)$/.exec(path)
   if (remixPage) return remixPage[2] === 'remix' ? `Remix ${remixPage[1]}` : 'Compare with the original'
+  // Issue 39.4: a Piece's data, for its owner.
+  const dataPage = /^\/pieces\/([^/]+)\/data$/.exec(path)
+  if (dataPage) return `Data of ${dataPage[1]}`
   return NOT_FOUND_TITLE
 }

@@ -106,3 +106,33 @@ test('50 votes cast at once count 50, on every open page', async ({ page, browse
   await expect(visitorPiece.locator('#votes')).toHaveText('50')
   await visitorContext.close()
 })
+
+test('the editor’s preview works on test data that never shows on the public page, and switches to the public data', async ({ page, browser }) => {
+  await signIn(page)
+  const name = uniqueUsername('testdata')
+  expect((await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })).status()).toBe(201)
+  await saveCode(page, name, GUESTBOOK)
+  const visitorContext = await browser.newContext()
+  const visitorPiece = await openGuestbook(await visitorContext.newPage(), name)
+  await visitorPiece.getByLabel('Message').fill('A visitor was here')
+  await visitorPiece.getByRole('button', { name: 'Sign' }).click()
+  await expect(visitorPiece.getByRole('listitem')).toHaveCount(1)
+
+  await page.goto(`/pieces/${name}`)
+  const preview = page.frameLocator(`iframe[title="${name} preview"]`).frameLocator('#piece')
+  await expect(preview.locator('body[data-ready="yes"]')).toBeAttached()
+  await expect(page.getByRole('group', { name: 'Data the preview uses' }).getByRole('button', { name: 'Test' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(preview.getByRole('listitem')).toHaveCount(0)
+  await preview.getByLabel('Message').fill('Trying it out')
+  await preview.getByRole('button', { name: 'Sign' }).click()
+  await expect(preview.getByRole('listitem')).toHaveCount(1)
+  // The visitor's open page never hears of the test entry.
+  await visitorPiece.getByLabel('Message').fill('Still only visitors')
+  await visitorPiece.getByRole('button', { name: 'Sign' }).click()
+  await expect(visitorPiece.getByRole('listitem')).toHaveText([/^Still only visitors/, /^A visitor was here/])
+
+  await page.getByRole('group', { name: 'Data the preview uses' }).getByRole('button', { name: 'Public' }).click()
+  await expect(page.getByRole('group', { name: 'Data the preview uses' }).getByRole('button', { name: 'Public' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(preview.getByRole('listitem')).toHaveText([/^Still only visitors/, /^A visitor was here/])
+  await visitorContext.close()
+})
