@@ -41,6 +41,10 @@ for (const path of paths) {
   const bareFigures = await measure(`http://127.0.0.1:${BARE_PORT}${path}`)
   rows.push({ path, product: productFigures, bare: bareFigures, ratio: productFigures.rps / bareFigures.rps })
 }
+// As a browser asks for it: compressed (each copy with a nonce of its own, decision 0051), against the bare server's plain bytes.
+const compressed = await measure(`${base}/landing`, { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+const plainBare = rows.find((row) => row.path === '/landing')?.bare
+if (plainBare) rows.push({ path: '/landing (gzip or br)', product: compressed, bare: plainBare, ratio: compressed.rps / plainBare.rps })
 const busyRss = rssMb(product.child.pid!)
 await stop(product.child)
 bare.kill('SIGTERM')

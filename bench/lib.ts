@@ -8,8 +8,8 @@ export const WORKER_ENTRY = 'build/node/worker.js'
 
 export type Figures = { rps: number; p50: number; p99: number; errors: number; non2xx: number }
 
-export async function measure(url: string, { connections = 50, duration = 8 } = {}): Promise<Figures> {
-  const result = await autocannon({ url, connections, duration })
+export async function measure(url: string, { connections = 50, duration = 8, headers = {} as Record<string, string> } = {}): Promise<Figures> {
+  const result = await autocannon({ url, connections, duration, headers })
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
