@@ -26,6 +26,7 @@ const NOT_FETCHED_LOADERS: Record<string, string> = {
   'auth.google.callback.ts': 'Google sends the browser there',
   'index.tsx': '/ only redirects a page load',
   'piece-download.ts': 'a download link the browser follows',
+  'piece-data-export.ts': 'an export link the browser follows (a download)',
 }
 
 const modules = readdirSync(ROUTES)

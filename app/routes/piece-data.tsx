@@ -4,6 +4,7 @@ import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
 import { answerForm } from '~/lib/form-kit.server'
 import { orNotFound } from '~/lib/http'
+import { keepDataWhenUnavailable } from '~/lib/revalidation'
 import { redirectWithToast } from '~/lib/toast.server'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 import { CollectionSection, SpaceTabs, UsageSummary } from '~/piece-data/data-view'
@@ -83,6 +84,8 @@ export default function PieceDataRoute() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [{ title: pageTitle(`Data of ${loaded?.name ?? 'a Piece'}`) }]
+
+export const shouldRevalidate = keepDataWhenUnavailable
 
 export function ErrorBoundary() {
   return <GeneralErrorBoundary />
