@@ -82,7 +82,7 @@ export const poll = (prompt: string): App => {
     title: question ? capitalise(question.trim()) : 'Poll',
     subtitle: 'One vote each; everyone sees the results live',
     body: `  <div class="options" id="options">
-${options.map((option) => `    <button type="button" class="option" data-option="${escapeHtml(option)}"><span>${escapeHtml(option)}</span><span class="bar"><span class="fill"></span></span><strong class="votes">0</strong></button>`).join('\n')}
+${options.map((option) => `    <button type="button" class="option" data-option="${escapeHtml(option)}" aria-label="${escapeHtml(option)}: 0 votes"><span>${escapeHtml(option)}</span><span class="bar"><span class="fill"></span></span><strong class="votes">0</strong></button>`).join('\n')}
   </div>
   <p class="big" id="total" aria-live="polite">0 votes</p>`,
     style: `  .options { display: grid; gap: 0.5rem; }
@@ -100,6 +100,7 @@ const draw = (records, counters) => {
   for (const button of buttons) {
     const votes = counters[button.dataset.option] || 0
     button.querySelector('.votes').textContent = votes
+    button.setAttribute('aria-label', button.dataset.option + ': ' + votes + (votes === 1 ? ' vote' : ' votes'))
     button.querySelector('.fill').style.width = (total ? (votes / total) * 100 : 0) + '%'
     button.setAttribute('aria-pressed', String(chosen === button.dataset.option))
     button.disabled = chosen !== null || !data
