@@ -20,8 +20,11 @@ export const SHARED_ANSWERS: Record<string, string> = {
 
 /** The status line every shared page has: errors and the note when it is opened outside Pieces. */
 const STATUS = '  <p class="muted" id="status" role="status" aria-live="polite"></p>'
-const SHARED_STYLE = `  ul.items li small { color: var(--muted); }
-  .mine { font-weight: 600; }`
+const SHARED_STYLE = `  ul.items li { flex-wrap: wrap; }
+  ul.items li small { flex-basis: 100%; order: 3; color: var(--muted); }
+  .mine { font-weight: 600; }
+  form.row { align-items: end; }
+  form.row label { margin: 0; }`
 
 /**
  * The part of every shared page's script that follows a collection: its records by id and
@@ -133,8 +136,7 @@ export const guestbook = (prompt: string): App => {
   </form>
   <ul class="items" id="entries" aria-label="Messages"></ul>
   <p class="muted" id="empty">No messages yet: be the first.</p>`,
-    style:
-      '  #entries li { align-items: start; flex-wrap: wrap; }\n  #entries li span { white-space: pre-wrap; }\n  #entries li small { flex-basis: 100%; order: 3; }',
+    style: '  #entries li { align-items: start; }\n  #entries li span { white-space: pre-wrap; }',
     script: `follow('guestbook', (records) => {
   $('entries').replaceChildren(...records.map((record) => entry('guestbook', record, String(record.value.text))))
   $('empty').hidden = records.length > 0
@@ -255,19 +257,21 @@ export const splitter = (prompt: string): App => {
     <button data-button="add">I paid this</button>
   </form>
   <p class="big" id="total" data-copy>${currency}0.00</p>
+  <p class="muted" id="share"></p>
   <h2>Who owes whom</h2>
   <ul class="items" id="settle" aria-label="Who owes whom"></ul>
   <h2>Expenses</h2>
   <ul class="items" id="expenses" aria-label="Expenses"></ul>
   <p class="muted" id="empty">No expenses yet.</p>`,
-    style: '  .big { font-size: 2.2rem; margin: 1rem 0 0.25rem; }\n  h2 { margin-top: 1.5rem; }',
+    style: '  .big { font-size: 2.2rem; margin: 1rem 0 0; }\n  #share { text-align: center; margin: 0; }\n  h2 { margin-top: 1.5rem; }',
     script: `const money = (n) => ${JSON.stringify(currency)} + n.toFixed(2)
 follow('expenses', (records) => {
   const paid = new Map()
   for (const record of records) paid.set(record.by.name, (paid.get(record.by.name) || 0) + Number(record.value.amount || 0))
   const total = [...paid.values()].reduce((sum, amount) => sum + amount, 0)
   const share = paid.size ? total / paid.size : 0
-  show('total', money(total) + (paid.size > 1 ? ' · ' + money(share) + ' each for ' + paid.size + ' people' : ''))
+  show('total', money(total))
+  show('share', paid.size > 1 ? money(share) + ' each for ' + paid.size + ' people' : '')
   // Whoever paid less than their share pays whoever paid more, largest amounts first, in cents.
   const cents = [...paid].map(([name, amount]) => [name, Math.round((amount - share) * 100)])
   const owe = cents.filter(([, c]) => c < 0).sort((a, b) => a[1] - b[1]), owed = cents.filter(([, c]) => c > 0).sort((a, b) => b[1] - a[1])
