@@ -160,6 +160,7 @@ export const PROMPTS: PromptCase[] = [
   { prompt: 'split expenses between friends on a trip', kind: 'expense-splitter', has: ['Trip expenses, shared'], says: ['Expenses are shared'] },
   // A kind without shared data, asked to share: built for one person, and the answer says so.
   { prompt: 'a multiplayer tic-tac-toe', kind: 'tic-tac-toe', says: ['Built for one person'] },
+  { prompt: 'a snake game with a leaderboard', kind: 'snake', says: ['Built for one person', 'high scores'] },
   // Issue 26.4: a subject the catalogue lacks is answered, never built as another app.
   { prompt: 'a quiz about dinosaurs, 5 questions', answer: true, says: ['“dinosaurs”'] },
   { prompt: 'a movie trivia quiz', answer: true, says: ['“movie”'] },

@@ -35,7 +35,6 @@ export const KINDS: Kind[] = [
       /sign[- ]?up (?:sheet|list)|who(?:'s|’s| is)? bring(?:s|ing)|what (?:everyone|people) (?:is )?bring|potluck|bake sale|volunteer (?:sheet|list|rota)/i,
     build: shared.signupSheet,
   },
-  { id: 'high-scores', pattern: /high ?scores?|leader ?board|score ?board/i, build: shared.highScores },
   {
     id: 'shared-list',
     pattern:
@@ -72,6 +71,8 @@ export const KINDS: Kind[] = [
   { id: 'guess-the-number', pattern: /guess(?:ing)? (?:the |a )?number|number guessing|guessing game/i, build: games.guessNumber },
   { id: 'typing-test', pattern: /typing (?:speed|test|game|practice)|words per minute|\bwpm\b/i, build: games.typingTest },
   { id: 'drawing', pattern: /drawing|sketch|paint(?:ing)? app|doodle|whiteboard/i, build: games.drawing },
+  // After the games: "a snake game with a leaderboard" is the game (built for one person, and the answer says so).
+  { id: 'high-scores', pattern: /high ?scores?|leader ?board|score ?board/i, build: shared.highScores },
   { id: 'drum-pad', pattern: /drum|beat ?(?:pad|maker)|sampler/i, build: drums },
   { id: 'metronome', pattern: /metronome|\bbpm\b/i, build: metronome },
   { id: 'piano', pattern: /piano|keyboard that plays|synth|musical keyboard|play(?:s)? notes/i, build: piano },
@@ -115,7 +116,7 @@ const LACKING: [RegExp, string][] = [
  * tic-tac-toe"): only the kinds in shared.ts share it; any other kind is built for one person.
  */
 export const sharedData = (prompt: string) =>
-  /\bshared\b|\b(?:room|flat|house|team)[- ]?mates?\b|\bcollaborat|\bmultiplayer\b|\beach (?:person|member|visitor|user|of us)\b|\bbetween (?:visitors|users|friends|us)\b|\b(?:everyone|everybody) (?:can )?(?:sees?|adds?|edits?)\b/i.test(
+  /\bshared\b|high ?scores?|leader ?board|score ?board|\b(?:room|flat|house|team)[- ]?mates?\b|\bcollaborat|\bmultiplayer\b|\beach (?:person|member|visitor|user|of us)\b|\bbetween (?:visitors|users|friends|us)\b|\b(?:everyone|everybody) (?:can )?(?:sees?|adds?|edits?)\b/i.test(
     prompt,
   )
 

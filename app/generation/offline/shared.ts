@@ -263,7 +263,8 @@ export const splitter = (prompt: string): App => {
   <h2>Expenses</h2>
   <ul class="items" id="expenses" aria-label="Expenses"></ul>
   <p class="muted" id="empty">No expenses yet.</p>`,
-    style: '  .big { font-size: 2.2rem; margin: 1rem 0 0; }\n  #share { text-align: center; margin: 0; }\n  h2 { margin-top: 1.5rem; }',
+    style:
+      '  #add-expense .row { align-items: end; }\n  .big { font-size: 2.2rem; margin: 1rem 0 0; }\n  #share { text-align: center; margin: 0; }\n  h2 { margin-top: 1.5rem; }',
     script: `const money = (n) => ${JSON.stringify(currency)} + n.toFixed(2)
 follow('expenses', (records) => {
   const paid = new Map()
