@@ -124,12 +124,43 @@ export const PROMPTS: PromptCase[] = [
   { prompt: 'roll a d6', kind: 'dice', has: ['6 sides'] },
   { prompt: 'a guessing game', kind: 'guess-the-number' },
   { prompt: 'a blue pomodoro timer', kind: 'pomodoro', has: ['--accent: #2563eb;'] },
-  // Issue 37.8: data shared between visitors does not exist yet; a one-person version is built, and the answer says so.
+  // Issue 39.6: apps whose data every visitor shares, kept by pieces.data; the answer says what is shared.
   {
     prompt: 'a shared grocery budget where each roommate pays their share',
-    kind: 'expense-tracker',
-    says: ['Built for one person', 'cannot share data between the people who open it'],
+    kind: 'expense-splitter',
+    has: ['Grocery expenses, shared', 'data.shared.add(collection, value)', 'owes'],
+    says: ['Expenses are shared'],
   },
+  {
+    prompt: 'a poll for our team lunch with pizza, tacos and sushi',
+    kind: 'poll',
+    has: ['data-option="Pizza"', 'data-option="Sushi"', "data.shared.increment('poll'"],
+    says: ['Votes are shared: everyone sees the same counts'],
+  },
+  { prompt: 'let my class vote on the next field trip', kind: 'poll', says: ['Votes are shared'] },
+  { prompt: 'a guestbook for my website', kind: 'guestbook', has: ['Sign the guestbook', "follow('guestbook'"], says: ['Entries are shared'] },
+  {
+    prompt: 'a wedding guestbook where guests leave a message',
+    kind: 'guestbook',
+    has: ['Wedding guestbook'],
+    says: ['only the writer or you can remove one'],
+  },
+  {
+    prompt: 'a sign-up sheet for the bake sale: cakes, cookies and lemonade',
+    kind: 'signup-sheet',
+    has: ['Bake sale sign-up sheet', '["Cakes","Cookies","Lemonade"]'],
+    says: ['who brings what'],
+  },
+  { prompt: 'a potluck list of who is bringing what', kind: 'signup-sheet', says: ['Sign-ups are shared'] },
+  { prompt: 'a shared reading list for my class', kind: 'shared-list', has: ['Class reading list'], says: ['The list is shared'] },
+  { prompt: 'a family movie list everyone can add to', kind: 'shared-list', has: ['Family watch list'], says: ['The list is shared'] },
+  { prompt: 'a leaderboard for our table tennis club', kind: 'high-scores', has: ['Top 10'], says: ['Scores are shared'] },
+  { prompt: 'a high score table for the office darts game', kind: 'high-scores', says: ['same top 10'] },
+  { prompt: 'an expense splitter that shows who owes whom', kind: 'expense-splitter', has: ['Who owes whom'], says: ['Expenses are shared'] },
+  { prompt: 'split expenses between friends on a trip', kind: 'expense-splitter', has: ['Trip expenses, shared'], says: ['Expenses are shared'] },
+  // A kind without shared data, asked to share: built for one person, and the answer says so.
+  { prompt: 'a multiplayer tic-tac-toe', kind: 'tic-tac-toe', says: ['Built for one person'] },
+  { prompt: 'a snake game with a leaderboard', kind: 'snake', says: ['Built for one person', 'high scores'] },
   // Issue 26.4: a subject the catalogue lacks is answered, never built as another app.
   { prompt: 'a quiz about dinosaurs, 5 questions', answer: true, says: ['“dinosaurs”'] },
   { prompt: 'a movie trivia quiz', answer: true, says: ['“movie”'] },
@@ -140,8 +171,6 @@ export const PROMPTS: PromptCase[] = [
   { prompt: 'a fun 5 question quiz', kind: 'quiz', has: ['World capitals quiz', '5 questions'] },
   { prompt: 'a geography quiz', kind: 'quiz', has: ['World capitals quiz'] },
   { prompt: 'a trivia game about space', kind: 'quiz', has: ['The solar system quiz'] },
-  { prompt: 'an expense splitter that shows who owes whom', answer: true, says: ['expense splitter'] },
-  { prompt: 'split expenses between friends on a trip', answer: true, says: ['expense splitter'] },
   { prompt: 'a kanban board with to-do, doing and done columns', answer: true, says: ['kanban board'] },
   { prompt: 'a weather dashboard with a clock', answer: true, says: ['weather app'] },
   { prompt: 'a calendar with a to-do list', answer: true, says: ['calendar'] },
@@ -331,7 +360,7 @@ export const FOLLOW_UPS: FollowUpCase[] = [
   { base: 'a quiz about capitals', request: 'make it a quiz about the roman empire', answer: true, says: ['“roman empire”'] },
   { base: 'a tip calculator', request: 'make it a weather app', answer: true, says: ['weather app'] },
   { base: 'a counter', request: 'turn it into a kanban board', answer: true, says: ['kanban board'] },
-  { base: 'an expense tracker', request: 'make it an expense splitter that shows who owes whom', answer: true, says: ['expense splitter'] },
+  { base: 'an expense tracker', request: 'make it an expense splitter that shows who owes whom', has: ['Who owes whom'], says: ['Expenses are shared'] },
   // Compound edits: every part done, or the answer names the part it cannot do.
   {
     base: 'a pomodoro timer',
@@ -438,7 +467,8 @@ export function judgeFollowUp(item: FollowUpCase): Verdict {
     if (result.code !== before) problems.push('the page changed')
     for (const text of item.says ?? []) if (!result.answer?.includes(text)) problems.push(`the answer does not say ${text}`)
   } else {
-    if (result.answer) problems.push(`answered: ${result.answer}`)
+    if (result.answer && !item.says) problems.push(`answered: ${result.answer}`)
+    for (const text of item.says ?? []) if (!result.answer?.includes(text)) problems.push(`the answer does not say ${text}`)
     if (!result.full && !result.patches.length) problems.push('no patches')
     for (const text of item.has ?? []) if (!result.code.includes(text)) problems.push(`missing ${text}`)
     for (const text of item.lacks ?? []) if (result.code.includes(text)) problems.push(`still has ${text}`)

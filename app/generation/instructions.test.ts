@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { parseDocument, parsePlan, parseStepAnswer } from './instructions'
+import { readFileSync } from 'node:fs'
+import { DATA_EXAMPLE, DATA_INSTRUCTIONS, parseDocument, parsePlan, parseStepAnswer, STEP_INSTRUCTIONS } from './instructions'
+import { estimateTokens } from './tokens'
 
 describe('parsePlan', () => {
   it('reads fenced, bare and chatty JSON plans', () => {
@@ -41,5 +43,54 @@ describe('parseStepAnswer', () => {
     expect(parseStepAnswer('```json\n{"patches": [\n```').patches).toBeNull()
     expect(parseStepAnswer('```json\n{"patches": "none"}\n```').patches).toBeNull()
     expect(parseStepAnswer('just words')).toEqual({ patches: null, code: null })
+  })
+})
+
+describe('the data API in the model’s instructions (issue 39.6)', () => {
+  it('is sent with every step, names each call the client has, and stays short', () => {
+    expect(STEP_INSTRUCTIONS).toContain(DATA_INSTRUCTIONS)
+    const client = readFileSync(new URL('../piece-data/frame/client.ts', import.meta.url), 'utf8')
+    for (const call of ['get', 'set', 'delete', 'list', 'add', 'update', 'remove', 'increment']) expect(client).toMatch(new RegExp(`\\b${call}[:(]`))
+    for (const call of ['mine.get(', 'mine.set(', 'mine.list(', 'shared.add(', 'shared.list(', 'shared.increment(', 'subscribe(', 'by.you', 'error.message'])
+      expect(DATA_INSTRUCTIONS).toContain(call)
+    expect(DATA_INSTRUCTIONS).toMatch(/never ask for a name/)
+    // Sent with every step, so it stays small: 1,340 characters, about 335 tokens.
+    expect(estimateTokens(DATA_INSTRUCTIONS)).toBeLessThanOrEqual(350)
+  })
+
+  it('has an example that runs: it reads the counts, follows them live and votes, showing a failure’s message', async () => {
+    const shown: Record<string, unknown> = {}
+    const calls: string[] = []
+    let live: (change: unknown) => void = () => {}
+    const pieces = {
+      data: {
+        shared: {
+          list: async (collection: string) => (calls.push(`list ${collection}`), { records: [], counters: { yes: 2 } }),
+          increment: async (collection: string, name: string) => {
+            calls.push(`increment ${collection} ${name}`)
+            throw Object.assign(new Error('Too many changes in a short time.'), { code: 'rate-limited' })
+          },
+        },
+        subscribe: (collection: string, callback: (change: unknown) => void) => (calls.push(`subscribe ${collection}`), (live = callback)),
+      },
+    }
+    const document = {
+      getElementById: (id: string) => ({
+        set textContent(value: unknown) {
+          shown[id] = value
+        },
+      }),
+    }
+    const vote: { onclick?: () => Promise<unknown> } = {}
+    const note: { textContent?: string } = {}
+    new Function('pieces', 'document', 'vote', 'note', DATA_EXAMPLE)(pieces, document, vote, note)
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(shown).toEqual({ yes: 2 })
+    live({ type: 'counted', counter: { collection: 'poll', name: 'yes', value: 3 } })
+    expect(shown).toEqual({ yes: 3 })
+    await vote.onclick!()
+    expect(note.textContent).toBe('Too many changes in a short time.')
+    expect(calls).toEqual(['list poll', 'subscribe poll', 'increment poll yes'])
   })
 })

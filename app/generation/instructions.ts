@@ -12,12 +12,31 @@ export const PLAN_INSTRUCTIONS = [
   `Answer with JSON only: {"steps": ["...", "..."]} — 1 to ${MAX_PLAN_STEPS} short step titles (a few words each) that together do what the user asks.`,
 ].join('\n')
 
+/**
+ * Issue 39.6: the data API every Piece has (app/piece-data/frame/client.ts), told briefly since
+ * it is sent with every step: when to keep data per visitor or shared, that the server names
+ * the writer, live updates, and errors shown as they read. The example is a whole poll's logic.
+ */
+export const DATA_EXAMPLE =
+  "const count = (name, n) => (document.getElementById(name).textContent = n)\npieces.data.shared.list('poll').then((p) => Object.entries(p.counters).forEach(([k, n]) => count(k, n)))\npieces.data.subscribe('poll', (c) => c.type === 'counted' && count(c.counter.name, c.counter.value))\nvote.onclick = () => pieces.data.shared.increment('poll', 'yes').catch((e) => (note.textContent = e.message))"
+
+export const DATA_INSTRUCTIONS = [
+  'Every page has `pieces.data` (calls return promises) for data that outlasts the visit or that visitors share:',
+  "- mine: one visitor's private keys: mine.get(key), mine.set(key, json), mine.delete(key), mine.list(prefix).",
+  '- shared: what everyone sees (polls, guestbooks, sign-ups, scores): shared.add(collection, json) gives {id, value, by: {name, you}, at}; shared.list(collection, {limit, order}) gives {records, counters}; shared.update/remove(collection, id); shared.increment(collection, name) counts votes atomically.',
+  '- The server stamps by.name with the writer: never ask for a name to credit an entry. Offer edit/remove only when record.by.you.',
+  "- subscribe(collection, c => …) for live changes: c.type 'added'/'changed'/'removed' (c.record), 'counted' (c.counter.name, .value), 'cleared'.",
+  '- A failure has error.code (quota, too-large, not-yours, offline, rate-limited) and error.message saying what it means: show the message.',
+  `Example (a poll):\n${DATA_EXAMPLE}`,
+].join('\n')
+
 export const STEP_INSTRUCTIONS = [
   'You build small single-page web apps as one complete HTML document with inline CSS and JavaScript, no external build step.',
   'Make it accessible, responsive and good-looking. Keep everything the user did not ask to change.',
   'When there is no document yet, or the change touches most of it, answer with the complete document in one ```html fenced block.',
   'Otherwise answer with patches only, in one ```json fenced block: {"patches": [{"type": "replace" | "insert" | "delete", "target": "<exact text from the current document>", "content": "<new text>"}]}.',
   '"insert" puts content right after target; "delete" removes target. Each target must occur exactly once in the current document.',
+  DATA_INSTRUCTIONS,
 ].join('\n')
 
 export const FULL_DOCUMENT_RETRY =

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { CANNOT, SHARED_DATA } from '../../app/generation/offline'
+import { CANNOT } from '../../app/generation/offline'
+import { SHARED_ANSWERS } from '../../app/generation/offline/shared'
 import { E2E_PORT } from '../../playwright.config'
 import { createTestDatabase, type TestDatabase } from '../support/database'
 import { e2eDatabaseFile, recordAnsweredExchange } from './database'
@@ -123,9 +124,7 @@ test.describe('the offline builder', () => {
     }
   })
 
-  test('the first edits people try (issue 37.8): a one-person build says what it cannot share; an element it cannot change points to Edit visually', async ({
-    page,
-  }) => {
+  test('the first edits people try (issue 37.8): a shared build says what it shares; an element it cannot change points to Edit visually', async ({ page }) => {
     test.setTimeout(240_000)
     const origin = product!.base
     await signIn(page, { origin })
@@ -136,10 +135,10 @@ test.describe('the offline builder', () => {
     const status = page.getByTestId('chat-status')
     const history = page.getByRole('list', { name: 'Chat history' })
 
-    // Built for one person, and the chat says so beside the build.
+    // Issue 39.6: built as a shared splitter, and the chat says what everyone shares beside the build.
     await send(page, 'a shared grocery budget where each roommate pays their share')
     await expect(status).toHaveText('Generation complete', { timeout: BUILD_BOUND })
-    await expect(history.getByTestId('assistant-answer')).toHaveText(SHARED_DATA)
+    await expect(history.getByTestId('assistant-answer')).toHaveText(SHARED_ANSWERS['expense-splitter']!)
     await expect(page.getByRole('button', { name: 'Accept' })).toBeVisible()
 
     // The title it can size; a look it cannot give points to Edit visually for the title.
@@ -147,7 +146,7 @@ test.describe('the offline builder', () => {
     await expect(status).toHaveText('Generation complete', { timeout: BUILD_BOUND })
     const frame = page.frameLocator(`iframe[title="${name} preview"]`)
     const piece = jsOn() ? frame.frameLocator('#piece') : frame
-    await expect(piece.getByRole('heading', { name: 'Expense tracker' })).toHaveCSS('font-size', '40px')
+    await expect(piece.getByRole('heading', { name: 'Grocery expenses, shared' })).toHaveCSS('font-size', '40px')
     await send(page, 'make the title spin')
     await expect(history.getByTestId('assistant-answer').last()).toContainText('Try Edit visually: pick the title in the preview', { timeout: BUILD_BOUND })
     await expect(status).toHaveText('Answered in the chat: the Piece was not changed')

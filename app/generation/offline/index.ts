@@ -4,6 +4,7 @@ import { editVisuallyHint } from './aim'
 import { readEdit } from './edits'
 import { kindOf, KINDS, lacking, sharedData } from './kinds'
 import { page } from './page'
+import { SHARED_ANSWERS } from './shared'
 
 export { OFFLINE_NOTE } from './page'
 
@@ -19,8 +20,9 @@ export const CANNOT = (reason: string) =>
 export const ALREADY = (reason: string) => `Nothing changed: ${reason}.`
 export const IMAGES_ONLY =
   "Offline mode can't look at images: the offline builder reads words only, so nothing was changed. Describe what to build in words, or connect a model (OPENAI_API_KEY) to build from a picture."
-export const SHARED_DATA =
-  'Built for one person: a Piece cannot share data between the people who open it yet, so each visitor keeps their own entries in their own browser and nobody sees anyone else’s.'
+/** Issue 39.6: a kind the offline rules build without shared data, asked to share it. */
+export const ONE_PERSON =
+  'Built for one person: each visitor keeps their own entries in their own browser. Offline mode shares data only in polls, guestbooks, sign-up sheets, shared lists, high scores and expense splitters; connect a model (OPENAI_API_KEY) for a shared version of this app.'
 export const IMAGES_IGNORED = 'Built from your words; offline mode cannot look at the attached images.'
 
 const BUILD_STEPS = ['Read the request', 'Lay out the page', 'Add the behaviour']
@@ -34,6 +36,12 @@ export function buildApp(prompt: string): { kind: string; code: string } | null 
   // A colour anywhere in the first request ("a blue pomodoro timer") becomes the accent.
   return { kind: app.kind, code: page({ ...app, accent: colourIn(prompt) ?? app.accent }) }
 }
+
+/**
+ * Issue 39.6: what the chat says of a new build's data: what a shared kind keeps and who sees
+ * it, or that a kind without shared data was built for one person when sharing was asked.
+ */
+const keeps = (kind: string, request: string) => SHARED_ANSWERS[kind] ?? (sharedData(request) ? ONE_PERSON : undefined)
 
 const kindOfCode = (code: string) => /<main id="app" data-kind="([^"]+)"/.exec(code)?.[1] ?? null
 /** Naming another kind of app replaces the page, unless it asks to add it to this one (which the rules cannot). */
@@ -78,7 +86,9 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
     answer,
   })
   if (!request) return unchanged(images ? IMAGES_ONLY : CANNOT('the message is empty'))
-  const withImages = (result: OfflineResult): OfflineResult => (images && !result.answer ? { ...result, answer: IMAGES_IGNORED } : result)
+  // A build's own answer (what it shares) still follows the note about the images.
+  const withImages = (result: OfflineResult): OfflineResult =>
+    images ? { ...result, answer: result.answer ? `${IMAGES_IGNORED} ${result.answer}` : IMAGES_IGNORED } : result
 
   if (currentCode.trim()) {
     // An edit of one element it cannot make points to Edit visually for that element.
@@ -104,15 +114,13 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
     const missing = wantsNewApp(request) && kindOf(request) ? lacking(request) : undefined
     if (missing) return unchanged(CANNOT(missing))
     const built = wantsNewApp(request) ? buildApp(request) : null
-    if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true })
+    if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true, answer: keeps(built.kind, request) })
     if (kindOf(request)) return unchanged(CANNOT('it cannot add a second app to this one; ask to “make it a …” to replace the page'))
     return cannot(`it did not understand “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`)
   }
   const missing = lacking(request)
   if (missing) return unchanged(CANNOT(missing))
   const built = buildApp(request)
-  // Data shared between visitors does not exist yet: the app is built for one person, and the answer says so.
-  if (built && sharedData(request)) return { kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true, answer: SHARED_DATA }
-  if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true })
+  if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true, answer: keeps(built.kind, request) })
   return unchanged(CANNOT(`it does not know how to build “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`))
 }

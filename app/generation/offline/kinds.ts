@@ -6,6 +6,7 @@ import { landing } from './landing'
 import { counter, form, notes, table, todo } from './lists'
 import { drums, metronome, piano } from './music'
 import type { App } from './page'
+import * as shared from './shared'
 import { countdownTimer, interval, pomodoro, stopwatch } from './timers'
 import { expenses, habits, water } from './trackers'
 import { names, palette, password, picker } from './generators'
@@ -19,6 +20,27 @@ export type Kind = { id: string; pattern: RegExp; build: (prompt: string) => App
  * "a calculator").
  */
 export const KINDS: Kind[] = [
+  // Issue 39.6: apps whose data every visitor shares come first ("a sign-up sheet" is not a form, "a shared reading list" not a to-do list).
+  {
+    id: 'expense-splitter',
+    pattern:
+      /\bsplit(?:ter|ting)?\b.*\b(?:expenses?|costs?)\b|\b(?:expenses?|costs?)\b.*\bsplit(?:ter|ting)?\b|who owes|owes (?:whom|who|what)|settle up|\bIOUs?\b|\b(?:shared|(?:room|flat|house)[- ]?mates?)\b.*\b(?:budget|expenses?|spending|bills|costs)\b|\b(?:budget|expenses?|spending|bills|costs)\b.*\b(?:shared|(?:room|flat|house)[- ]?mates?)\b/i,
+    build: shared.splitter,
+  },
+  { id: 'poll', pattern: /\bpoll\b|\bvot(?:e|es|ing)\b|\bballot\b|\bsurvey everyone\b/i, build: shared.poll },
+  { id: 'guestbook', pattern: /guest ?book|message (?:board|wall)|wall of (?:messages|wishes)|leave (?:a |us a )?message/i, build: shared.guestbook },
+  {
+    id: 'signup-sheet',
+    pattern:
+      /sign[- ]?up (?:sheet|list)|who(?:'s|’s| is)? bring(?:s|ing)|what (?:everyone|people) (?:is )?bring|potluck|bake sale|volunteer (?:sheet|list|rota)/i,
+    build: shared.signupSheet,
+  },
+  {
+    id: 'shared-list',
+    pattern:
+      /\bshared\b.*\blist\b|\b(?:class|team|family|club|group|office)(?:'s|’s)? (?:\w+ )?list\b|\breading list\b|\blist (?:that|which) (?:everyone|everybody)|\beveryone (?:can )?adds?\b/i,
+    build: shared.sharedList,
+  },
   // A form for a website is a form; a landing page that mentions a form is still a landing page.
   { id: 'form', pattern: /^(?!.*(?:landing page|home ?page)).*\b(?:form|rsvp|sign ?up (?:page|sheet)|survey|questionnaire)\b/i, build: form },
   { id: 'landing', pattern: /landing page|home ?page|website|web site|\bsite for\b|one-pager/i, build: landing },
@@ -49,6 +71,8 @@ export const KINDS: Kind[] = [
   { id: 'guess-the-number', pattern: /guess(?:ing)? (?:the |a )?number|number guessing|guessing game/i, build: games.guessNumber },
   { id: 'typing-test', pattern: /typing (?:speed|test|game|practice)|words per minute|\bwpm\b/i, build: games.typingTest },
   { id: 'drawing', pattern: /drawing|sketch|paint(?:ing)? app|doodle|whiteboard/i, build: games.drawing },
+  // After the games: "a snake game with a leaderboard" is the game (built for one person, and the answer says so).
+  { id: 'high-scores', pattern: /high ?scores?|leader ?board|score ?board/i, build: shared.highScores },
   { id: 'drum-pad', pattern: /drum|beat ?(?:pad|maker)|sampler/i, build: drums },
   { id: 'metronome', pattern: /metronome|\bbpm\b/i, build: metronome },
   { id: 'piano', pattern: /piano|keyboard that plays|synth|musical keyboard|play(?:s)? notes/i, build: piano },
@@ -73,14 +97,9 @@ export const kindOf = (prompt: string) => KINDS.find((kind) => kind.pattern.test
 
 /**
  * Apps the catalogue does not have, named by prompts that also hold a word of one it has
- * ("an expense splitter that shows who owes whom" says "expense"; "a kanban board with to-do
- * columns" says "to-do"): answered, never built as that other app.
+ * ("a kanban board with to-do columns" says "to-do"): answered, never built as that other app.
  */
 const LACKING: [RegExp, string][] = [
-  [
-    /\bsplit(?:ter|ting)?\b.*\b(?:expenses?|costs?)\b|\b(?:expenses?|costs?)\b.*\bsplit(?:ter|ting)?\b|who owes|owes (?:whom|who|what)|settle up|\bIOUs?\b/i,
-    'an expense splitter (who owes whom)',
-  ],
   [/\bkanban\b|\btrello\b|scrum board/i, 'a kanban board'],
   [/\bweather\b|\bforecast\b/i, 'a weather app (it has no live data)'],
   [/\bchat ?(?:app|room|bot)\b|\bmessag(?:ing|enger)\b/i, 'a chat app'],
@@ -93,11 +112,11 @@ const LACKING: [RegExp, string][] = [
 ]
 
 /**
- * A prompt that needs data shared between the people who open the Piece ("a shared grocery
- * budget where each roommate pays their share"): Pieces keep data in each visitor's browser only.
+ * A prompt that asks for data shared between the people who open the Piece ("a multiplayer
+ * tic-tac-toe"): only the kinds in shared.ts share it; any other kind is built for one person.
  */
 export const sharedData = (prompt: string) =>
-  /\bshared\b|\b(?:room|flat|house|team)[- ]?mates?\b|\bcollaborat|\bmultiplayer\b|\beach (?:person|member|visitor|user|of us)\b|\bbetween (?:visitors|users|friends|us)\b|\b(?:everyone|everybody) (?:can )?(?:sees?|adds?|edits?)\b/i.test(
+  /\bshared\b|high ?scores?|leader ?board|score ?board|\b(?:room|flat|house|team)[- ]?mates?\b|\bcollaborat|\bmultiplayer\b|\beach (?:person|member|visitor|user|of us)\b|\bbetween (?:visitors|users|friends|us)\b|\b(?:everyone|everybody) (?:can )?(?:sees?|adds?|edits?)\b/i.test(
     prompt,
   )
 

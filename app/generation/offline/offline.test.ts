@@ -4,8 +4,9 @@ import { applyPatches } from '../patch'
 import { estimateTokens, patchCost } from '../tokens'
 import { codeVersion } from '~/pieces/code-version'
 import { applyVisualEdits } from '../visual/splice'
-import { buildApp, IMAGES_IGNORED, IMAGES_ONLY, OFFLINE_NOTE, offlineGenerate, SHARED_DATA } from '.'
+import { buildApp, IMAGES_IGNORED, IMAGES_ONLY, OFFLINE_NOTE, offlineGenerate, ONE_PERSON } from '.'
 import { KINDS } from './kinds'
+import { SHARED_ANSWERS } from './shared'
 import { targetedEdit } from './targeted'
 
 const scriptOf = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
@@ -128,18 +129,52 @@ describe('the first edits people try (issue 37.8)', () => {
     })
   })
 
-  it('builds a one-person version of shared data and says it cannot share it', () => {
-    const built = offlineGenerate('a shared grocery budget where each roommate pays their share', '')
-    expect(built).toMatchObject({ kind: 'expense-tracker', answer: SHARED_DATA })
-    expect(built.code).toMatch(/^<!doctype html>/)
-    // Prompts without shared data keep their plain answer-free build.
-    expect(offlineGenerate('an expense tracker with a budget of 500', '').answer).toBeUndefined()
-  })
-
   it('offers Edit visually for an edit of one element it cannot make', () => {
     expect(offlineGenerate('make the title spin', counter).answer).toMatch(/Try Edit visually: pick the title in the preview/)
     expect(offlineGenerate('make the Reset button wiggle', counter).answer).toContain('Try Edit visually: pick the “Reset” button')
     // A request about no element of the page gets no such offer.
     expect(offlineGenerate('connect it to my Google calendar', counter).answer).not.toContain('Edit visually')
+  })
+})
+
+describe('apps whose data everyone shares (issue 39.6)', () => {
+  const cases = [
+    ['a poll for our team lunch with pizza, tacos and sushi', 'poll', 'poll', 'Votes are shared: everyone sees the same counts'],
+    ['a guestbook for my website', 'guestbook', 'guestbook', 'Entries are shared: everyone sees them'],
+    ['a sign-up sheet for the bake sale: cakes, cookies and lemonade', 'signup-sheet', 'signups', 'everyone sees who brings what'],
+    ['a shared reading list for my class', 'shared-list', 'list', 'The list is shared'],
+    ['a leaderboard for our table tennis club', 'high-scores', 'scores', 'same top 10'],
+    ['a shared grocery budget where each roommate pays their share', 'expense-splitter', 'expenses', 'who owes whom'],
+  ] as const
+
+  it.each(cases)('%s: a %s on pieces.data, followed live, and the chat says what is shared', (prompt, kind, collection, says) => {
+    const built = offlineGenerate(prompt, '')
+    expect(built.kind).toBe(kind)
+    expect(built.answer).toBe(SHARED_ANSWERS[kind])
+    expect(built.answer).toContain(says)
+    const script = scriptOf(built.code)
+    expect(() => new Function(script)).not.toThrow()
+    // Its collection is followed live (subscribe, then the first read) and written as shared data.
+    expect(script).toContain(`follow('${collection}'`)
+    expect(script).toContain('data.subscribe(collection')
+    expect(script).toMatch(new RegExp(`data\\.shared\\.(?:add|increment)\\((?:collection|'${collection}')`))
+    // Names come from the server: no field asks for one, and Remove is offered on one's own entries only.
+    expect(built.code).not.toMatch(/<label[^>]*>\s*(?:Your )?name\b/i)
+    expect(script).toContain('record.by.you ? [removeButton(')
+    // Errors show what they mean (the API's message for each code).
+    expect(script).toContain('error.message')
+  })
+
+  it('builds the shared splitter where it built a one-person tracker, and keeps the plain tracker plain', () => {
+    const built = offlineGenerate('a shared grocery budget where each roommate pays their share', '')
+    expect(built.answer).not.toMatch(/cannot share data/)
+    expect(built.code).toContain('<h1 id="title">Grocery expenses, shared</h1>')
+    expect(offlineGenerate('an expense tracker with a budget of 500', '')).toMatchObject({ kind: 'expense-tracker', answer: undefined })
+  })
+
+  it('says a kind without shared data, asked to share, is built for one person', () => {
+    expect(offlineGenerate('a multiplayer tic-tac-toe', '')).toMatchObject({ kind: 'tic-tac-toe', answer: ONE_PERSON })
+    expect(offlineGenerate('a tip calculator', '', 1).answer).toBe(IMAGES_IGNORED)
+    expect(offlineGenerate('a guestbook', '', 1).answer).toBe(`${IMAGES_IGNORED} ${SHARED_ANSWERS.guestbook}`)
   })
 })
