@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test'
+import { chromium, type Page } from '@playwright/test'
+import { CHROMIUM } from '../../playwright.config'
 import { expect, saveCode, signIn, test, uniqueUsername } from './fixtures'
 
 /**
@@ -135,4 +136,27 @@ test('the editor’s preview works on test data that never shows on the public p
   await expect(page.getByRole('group', { name: 'Data the preview uses' }).getByRole('button', { name: 'Public' })).toHaveAttribute('aria-pressed', 'true')
   await expect(preview.getByRole('listitem')).toHaveText([/^Still only visitors/, /^A visitor was here/])
   await visitorContext.close()
+})
+
+test('a signed-out visitor whose browser blocks third-party cookies keeps their identity and writes (issue 39.3)', async ({ page, baseURL }) => {
+  await signIn(page)
+  const name = uniqueUsername('nocookies')
+  expect((await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })).status()).toBe(201)
+  await saveCode(page, name, GUESTBOOK)
+  // Chromium as it will ship: a frame of another site gets no cookies at all.
+  const strict = await chromium.launch({ ...CHROMIUM.launchOptions, args: [...(CHROMIUM.launchOptions?.args ?? []), '--test-third-party-cookie-phaseout'] })
+  try {
+    const visitor = await (await strict.newContext({ baseURL })).newPage()
+    const piece = await openGuestbook(visitor, name)
+    await expect(piece.locator('#me')).toHaveText(/^You are visitor [0-9a-f]{4}$/)
+    const me = await piece.locator('#me').textContent()
+    await piece.getByLabel('Message').fill('No cookies needed')
+    await piece.getByRole('button', { name: 'Sign' }).click()
+    await expect(piece.getByRole('listitem')).toHaveText([/^No cookies needed — visitor [0-9a-f]{4}/])
+    // The same browser is the same visitor after a reload: its identity is the app page's, not the frame's.
+    await visitor.reload()
+    await expect(visitor.frameLocator('iframe[title]').first().locator('#me')).toHaveText(me ?? '')
+  } finally {
+    await strict.close()
+  }
 })
