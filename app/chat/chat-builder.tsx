@@ -66,7 +66,15 @@ export function ChatBuilder(props: ChatBuilderProps) {
             DismissForm={builder.DismissForm}
             onDismiss={view.dismiss}
           />
-          <HistoryControls Form={history.Form} draft={draft} processing={working} pending={builder.pending} onStep={history.step} onDecide={setConfirm} />
+          <HistoryControls
+            Form={history.Form}
+            draft={draft}
+            processing={working}
+            pending={builder.pending}
+            stepping={history.stepping}
+            onStep={history.step}
+            onDecide={setConfirm}
+          />
         </div>
         <PromptForm
           Form={sender.Form}

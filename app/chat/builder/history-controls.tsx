@@ -16,6 +16,7 @@ export function HistoryControls({
   draft,
   processing,
   pending,
+  stepping = false,
   onStep,
   onDecide,
 }: {
@@ -23,6 +24,8 @@ export function HistoryControls({
   draft: DraftData
   processing: boolean
   pending: boolean
+  /** An Undo or Redo still on its way to the server: Accept and Reject wait for it. */
+  stepping?: boolean
   onStep: (kind: 'undo' | 'redo') => void
   onDecide: (kind: 'accept' | 'reject') => void
 }) {
@@ -47,14 +50,14 @@ export function HistoryControls({
       <span className="flex-1" />
       {pending ? (
         <>
-          <HistoryButton {...button} intent="reject" label="Reject" disabled={false} asks onSubmit={() => onDecide('reject')} />
+          <HistoryButton {...button} intent="reject" label="Reject" disabled={stepping} asks onSubmit={() => onDecide('reject')} />
           <HistoryButton
             {...button}
             intent="accept"
             label="Accept"
             describedBy={breaks.length ? BREAKS_ID : undefined}
             primary
-            disabled={false}
+            disabled={stepping}
             asks
             onSubmit={() => onDecide('accept')}
           />

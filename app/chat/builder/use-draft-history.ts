@@ -28,6 +28,11 @@ export function useDraftHistory({ saved, onStep, onDecided }: { saved: DraftData
     Form: fetcher.Form,
     draft,
     deciding: fetcher.state !== 'idle' && (intent === 'accept' || intent === 'reject'),
+    /**
+     * An Undo or Redo on its way: Accept and Reject wait for it, since a decision posted by the
+     * same form would cancel it, and the server would decide on the point before it.
+     */
+    stepping: fetcher.state !== 'idle' && (intent === 'undo' || intent === 'redo'),
     /** Undo or Redo pressed: the input takes the restored message at once. */
     step: (kind: 'undo' | 'redo') => {
       const next = kind === 'undo' ? undo(draft) : redo(draft)
