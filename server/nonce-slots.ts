@@ -17,10 +17,15 @@ const FINAL_BLOCK = Buffer.from([0x03, 0x00])
 export class NonceSlots {
   private readonly parts: Buffer[]
   private readonly deflated: Buffer[] | null
+  /** The checksum of the first part, the bulk of a page (its nonces stand in the scripts at its end). */
+  private readonly headChecksum: number
+  private readonly size: number
 
   constructor(body: Buffer, nonce: string, { gzip }: { gzip: boolean }) {
     this.parts = splitAt(body, Buffer.from(nonce))
     this.deflated = gzip ? this.parts.map((part) => deflateRawSync(part, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })) : null
+    this.headChecksum = crc32(this.parts[0] ?? Buffer.alloc(0))
+    this.size = body.length
   }
 
   /** Whether the page holds the nonce at all (a page without one is kept as it is). */
@@ -32,33 +37,38 @@ export class NonceSlots {
     return this.deflated !== null
   }
 
-  /** The page with this nonce in every hole. */
-  fill(nonce: string): Buffer {
-    return joinWith(this.parts, Buffer.from(nonce))
+  /** The page with this nonce in every hole, as the chunks to send (nothing is copied). */
+  fill(nonce: string): Buffer[] {
+    return interleave(this.parts, Buffer.from(nonce))
   }
 
-  /** The gzip copy of `fill(nonce)`; needs `gzip` on construction. */
-  gzip(nonce: string): Buffer {
+  /** The gzip copy of `fill(nonce)`, as chunks; needs `gzip` on construction. */
+  gzip(nonce: string): Buffer[] {
     if (!this.deflated) throw new Error('This page was kept without its gzip parts')
     const filler = Buffer.from(nonce)
     const stored = Buffer.concat([storedBlockHeader(filler.length), filler])
-    let checksum = 0
-    let size = 0
-    this.parts.forEach((part, index) => {
-      if (index > 0) checksum = crc32(filler, checksum)
-      checksum = crc32(part, checksum)
-      size += part.length + (index > 0 ? filler.length : 0)
-    })
+    let checksum = this.headChecksum
+    for (const part of this.parts.slice(1)) checksum = crc32(part, crc32(filler, checksum))
     const trailer = Buffer.alloc(8)
     trailer.writeUInt32LE(checksum >>> 0, 0)
-    trailer.writeUInt32LE(size >>> 0, 4)
-    return Buffer.concat([GZIP_HEADER, joinWith(this.deflated, stored), FINAL_BLOCK, trailer])
+    // A nonce is always as long as the one it replaces, so the page keeps its size.
+    trailer.writeUInt32LE(this.size >>> 0, 4)
+    return [GZIP_HEADER, ...interleave(this.deflated, stored), FINAL_BLOCK, trailer]
   }
 }
 
+/** Random bytes drawn a few kilobytes at a time: a page cache hit takes 16 of them. */
+let pool = Buffer.alloc(0)
+let taken = 0
+
 /** A nonce for one response's inline scripts: 16 random bytes, always 24 characters. */
 export function newNonce() {
-  return randomBytes(16).toString('base64')
+  if (taken + 16 > pool.length) {
+    pool = randomBytes(4096)
+    taken = 0
+  }
+  taken += 16
+  return pool.toString('base64', taken - 16, taken)
 }
 
 /** A header's value with every nonce replaced (the policy names it). */
@@ -85,11 +95,11 @@ function splitAt(body: Buffer, separator: Buffer) {
   return parts
 }
 
-function joinWith(parts: Buffer[], filler: Buffer) {
+function interleave(parts: Buffer[], filler: Buffer) {
   const pieces: Buffer[] = []
   parts.forEach((part, index) => {
     if (index > 0) pieces.push(filler)
     pieces.push(part)
   })
-  return Buffer.concat(pieces)
+  return pieces
 }
