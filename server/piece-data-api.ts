@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { z } from 'zod'
 import type { Env } from '../app/lib/env.server'
 import { isDatabaseUnavailable } from '../app/lib/db-outage'
+import { isForeignKeyViolation } from '../app/lib/db.server'
 import { logger } from '../app/lib/log.server'
 import { DATA_ERRORS, DATA_PATH_PREFIX, MAX_BODY_BYTES, MAX_VALUE_BYTES, type DataErrorCode } from '../app/piece-data/constants'
 import { CollectionSchema, CounterNameSchema, DataKeySchema, IncrementBody, ListQuery, PrefixQuery, RecordIdSchema, ValueBody } from '../app/piece-data/schema'
@@ -85,7 +86,7 @@ export function createPieceDataApi(env: Env) {
         return send(res, refusal(error.code))
       }
       // A Piece deleted while its page was open: its data went with it.
-      if ((error as { code?: string } | null)?.code === '23503') return send(res, refusal('not-found'))
+      if (isForeignKeyViolation(error)) return send(res, refusal('not-found'))
       if (isDatabaseUnavailable(error)) return send(res, refusal('offline'))
       log.error({ err: error, pieceId: who.pieceId }, 'data call failed')
       send(res, { status: 500, body: { error: 'offline', message: DATA_ERRORS.offline.message } })

@@ -131,6 +131,9 @@ export const isUniqueViolation = (error: unknown, constraint?: string) => {
   return code === '23505' && (constraint === undefined || constraint_name === constraint)
 }
 
+/** PostgreSQL refused a row whose reference is gone (SQLSTATE 23503): say, a Piece deleted meanwhile. */
+export const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23503'
+
 /**
  * A value for a `jsonb` column. postgres.js types `sql.json` with its own JSON type, which
  * TypeScript cannot match to our object types; the values we store are plain data, so
