@@ -1,12 +1,25 @@
+import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
 const baseURL = `http://localhost:${E2E_PORT}`
 
+/** Debian's whole Chromium (`chromium`): the browser people use, for what only it does (third-party cookie rules). */
+export const FULL_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * The tests' browser: Debian's `chromium-headless-shell` when it is installed (.ci/run installs
+ * it), the same Chromium without the whole browser around the page. On two cores the tests'
+ * own browsers took nine tenths of the CPU of an end-to-end run; the shell does the same tests
+ * with half of it (docs/testing.md). Else the whole Chromium.
+ */
+export const TEST_CHROMIUM_PATH =
+  process.env.E2E_CHROMIUM_PATH ??
+  (!process.env.CHROMIUM_PATH && existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : FULL_CHROMIUM_PATH)
+
 export const CHROMIUM = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: TEST_CHROMIUM_PATH,
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -43,7 +56,9 @@ export default defineConfig({
   // Bounds, not waits: a passing test never sits them out; a busy machine needs the room.
   timeout: 60_000,
   expect: { timeout: 7_000 },
-  use: { baseURL, trace: 'retain-on-failure' },
+  // A trace records every action with screenshots: CPU the tests share. Its files stay on the CI machine, where
+  // no one reads them, so CI runs without (a failure still prints its page as an accessibility tree).
+  use: { baseURL, trace: process.env.CI ? 'off' : 'retain-on-failure' },
   projects: [
     { name: 'js', testMatch: /.*\.spec\.ts$/, testIgnore: /(api|nojs|mobile)\.spec\.ts$/, use: { ...CHROMIUM } },
     { name: 'no-js', testMatch: /.*\.(both|nojs)\.spec\.ts$/, use: { ...CHROMIUM, javaScriptEnabled: false } },

@@ -36,6 +36,9 @@ export default defineConfig({
       // the app in another (a phone on a slow network pays a round trip per handful of files).
       output: {
         manualChunks(id) {
+          // The HTML parser serves only the chunks the editor loads when it needs them (the
+          // visual editor's splice, a turn's review): in the shared chunk, every page paid for it.
+          if (/\/node_modules\/(parse5|entities)\//.test(id)) return undefined
           if (id.includes('/node_modules/')) return 'vendor'
           if (/\/app\/(ui|lib)\//.test(id)) return 'shared'
           return undefined

@@ -7,8 +7,10 @@ const alias = { '~': fileURLToPath(new URL('./app', import.meta.url)) }
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Integration files share one database; run files one at a time.
-    fileParallelism: false,
+    // Two files at a time: each integration file works on a database of its own and free
+    // ports, and a file waits on the database, its processes and browsers for much of its time.
+    maxWorkers: Number(process.env.VITEST_WORKERS ?? 2),
+    minWorkers: 1,
     projects: [
       {
         plugins: [frameScripts()],

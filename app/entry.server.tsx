@@ -5,6 +5,8 @@ import { RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isDatabaseUnavailable } from './lib/db-outage'
 import { NonceProvider } from './lib/nonce'
+import { EnhancementsProvider } from './ui/enhancement'
+import enhancements from 'virtual:page-script/enhancements'
 import { logger } from './lib/log.server'
 
 const log = logger('web')
@@ -18,7 +20,9 @@ export default function handleRequest(request: Request, status: number, headers:
     let failed = false
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <EnhancementsProvider value={enhancements}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </EnhancementsProvider>
       </NonceProvider>,
       {
         nonce,

@@ -12,7 +12,7 @@ import { useRootData } from './lib/root-data'
 import { backgroundColor } from './lib/theme'
 import { useTheme } from './shell/use-theme'
 import { readToast } from './lib/toast.server'
-import { PageHydratesProvider } from './ui/enhancement'
+import { PageEnhancements } from './ui/enhancement'
 import { GeneralErrorBoundary } from './ui/error-page'
 import { ToastProvider } from './ui/toaster'
 import stylesheet from './tailwind.css?url'
@@ -68,10 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="min-h-dvh" style={{ backgroundColor: background }}>
-        <PageHydratesProvider value={hydrates}>
-          <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
-        </PageHydratesProvider>
-        {/* A page whose routes need no React gets none: it works as rendered, with its own small scripts (docs/decisions/0040). */}
+        <ToastProvider initial={rootData?.toast ?? null}>{children}</ToastProvider>
+        {/* A page whose routes need no React gets none: it works as rendered, with its enhancements (docs/decisions/0040, 0056). */}
         {hydrates ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -79,7 +77,9 @@ export function Layout({ children }: { children: ReactNode }) {
             <script nonce={nonce} dangerouslySetInnerHTML={{ __html: 'globalThis.__zod_globalConfig={jitless:true}' }} />
             <Scripts nonce={nonce} />
           </>
-        ) : null}
+        ) : (
+          <PageEnhancements />
+        )}
       </body>
     </html>
   )

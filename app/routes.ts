@@ -42,6 +42,7 @@ export default [
   route('pieces/:pieceName/data/export', 'routes/piece-data-export.ts'),
   route('resources/pieces', 'routes/resources.pieces.ts'),
   route('resources/checks', 'routes/resources.checks.ts'),
+  route('resources/review-checks', 'routes/resources.review-checks.ts'),
   route('resources/invoices', 'routes/resources.invoices.ts'),
   route('resources/feedback', 'routes/resources.feedback.ts'),
   route('images/:hash', 'routes/images.$hash.ts'),

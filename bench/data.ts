@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request as httpRequest, Agent } from 'node:http'
@@ -6,21 +7,25 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 import { ensureBuild } from '../scripts/ensure-build'
 import { createTestDatabase } from '../tests/support/database'
-import { createPiece, percentiles, signUpWithToken, startProduct, stop } from './lib'
+import { createPiece, percentiles, signUpWithToken, startProduct, stop, waitFor } from './lib'
 
 /**
  * `npm run bench:data` (issue 39): a Piece's shared data under a crowd, on the layout of
  * decision 0033 — two web processes (WORKERS=off) on one PostgreSQL, each with its preview
  * origin. Measures:
+ * - the floor: two bare node:http processes answering the same crowd at once from this client
+ *   (what any server gets from this machine), then the product answering it at once without the
+ *   database (who am I?), which opens each visitor's connection as loading the Piece did;
  * - writes: BENCH_WRITERS (default 500) visitors, each with a token of their own, add a record
  *   at the same moment, then increment one counter at the same moment; each write must be
  *   counted once (records and the counter are read back), and the p50/p95/p99 of a write;
+ *   then the same crowd asks who it is at the same moment again, on its open connections;
  *   then the same visitors each write once at a random moment within BENCH_PACE_MS (2,500);
  * - fan-out: BENCH_SUBSCRIBERS (default 1,000) pages follow the collection, half on each web
  *   process; 20 writes on one process, and the time from each write's start to each page's
  *   receipt (p50/p95/p99 over every page and write; every page must get every change once);
  * - reads: a collection of 20,000 records, listed 50 times (100 newest, and the 500 most).
- * Ports 4810–4813 (BENCH_PORT moves them). Targets: write p99 ≤ 50 ms, fan-out p95 ≤ 250 ms.
+ * Ports 4810–4815 (BENCH_PORT moves them). Targets: write p99 ≤ 50 ms, fan-out p95 ≤ 250 ms.
  */
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 4810)
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 500)
@@ -51,6 +56,47 @@ const appBase = `http://127.0.0.1:${webPorts[0]}`
 const agent = new Agent({ keepAlive: true, maxSockets: Infinity })
 
 type Answer = { status: number; body: string; ms: number }
+
+/**
+ * What this machine gives any server under a same-moment burst: two bare node:http processes
+ * (bench/bare-server.ts) answering `count` requests at once from this client, first on new
+ * connections, then three times on the open ones (the middle figure of the three is kept).
+ */
+async function bareBursts(count: number) {
+  const ports = [BASE_PORT + 4, BASE_PORT + 5]
+  const path = '/_pieces/data/shared/guestbook'
+  const routes = JSON.stringify({ [path]: { type: 'application/json', body: Buffer.from('{"ok":true}').toString('base64') } })
+  const servers = ports.map((port) => spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts', String(port), routes], { stdio: 'ignore' }))
+  const bareAgent = new Agent({ keepAlive: true, maxSockets: Infinity })
+  try {
+    await Promise.all(ports.map((port) => waitFor(`http://127.0.0.1:${port}${path}`, 10_000)))
+    const burst = () =>
+      Promise.all(
+        Array.from(
+          { length: count },
+          (_, i) =>
+            new Promise<number>((resolve, reject) => {
+              const started = performance.now()
+              const req = httpRequest(
+                { agent: bareAgent, host: '127.0.0.1', port: ports[i % 2], method: 'POST', path, headers: { 'content-type': 'application/json' } },
+                (res) => {
+                  res.resume()
+                  res.on('end', () => resolve(performance.now() - started))
+                },
+              )
+              req.on('error', reject)
+              req.end(JSON.stringify({ value: { i } }))
+            }),
+        ),
+      )
+    const cold = percentiles(await burst())
+    const warm = [percentiles(await burst()), percentiles(await burst()), percentiles(await burst())].sort((a, b) => a.p99 - b.p99)[1]
+    return { newConnections: cold, openConnections: warm }
+  } finally {
+    bareAgent.destroy()
+    servers.forEach((server) => server.kill())
+  }
+}
 
 /** A call of the data API on one web process's preview origin, as the Piece's frame sends it. */
 function dataCall(webPort: number, pieceId: number, method: string, path: string, token: string, body?: unknown): Promise<Answer> {
@@ -126,9 +172,16 @@ try {
   const tokens: string[] = []
   for (let i = 0; i < Math.max(WRITERS, 2); i += 1) tokens.push(await visitorToken(pieceId))
 
+  // The machine's floor under a same-moment burst: two bare node:http processes answering the
+  // same crowd from the same client, on new connections and then on open ones.
+  const bare = await bareBursts(tokens.length)
+  // The product's floor: the crowd asks who it is at once (no database). This opens each
+  // visitor's connection, as a visitor's browser opened it to load the Piece from the same origin.
+  const whoCold = await Promise.all(tokens.map((token, i) => dataCall(webPorts[i % 2]!, pieceId, 'GET', '/whoami', token)))
   // Writes: every visitor at once, a record each, then the same counter each.
   const added = await Promise.all(tokens.map((token, i) => dataCall(webPorts[i % 2]!, pieceId, 'POST', '/shared/guestbook', token, { value: { i } })))
   const counted = await Promise.all(tokens.map((token, i) => dataCall(webPorts[i % 2]!, pieceId, 'POST', '/shared/poll/counters/yes', token, { by: 1 })))
+  const floor = await Promise.all(tokens.map((token, i) => dataCall(webPorts[i % 2]!, pieceId, 'GET', '/whoami', token)))
   const [stored] = await db<{ records: number; votes: number }[]>`
     select (select count(*)::int from piece_data_records where piece_id = ${pieceId} and collection = 'guestbook') as records,
            (select coalesce(sum(value), 0)::int from piece_data_counters where piece_id = ${pieceId} and collection = 'poll') as votes`
@@ -143,6 +196,9 @@ try {
     writers: tokens.length,
     add: { ...percentiles(added.map((answer) => answer.ms)), failed: added.filter((answer) => answer.status !== 201).length, stored: stored?.records },
     increment: { ...percentiles(counted.map((answer) => answer.ms)), failed: counted.filter((answer) => answer.status !== 200).length, counted: stored?.votes },
+    noWriteAtOnceNewConnections: { ...percentiles(whoCold.map((answer) => answer.ms)), failed: whoCold.filter((answer) => answer.status !== 200).length },
+    noWriteAtOnce: { ...percentiles(floor.map((answer) => answer.ms)), failed: floor.filter((answer) => answer.status !== 200).length },
+    bareServerAtOnce: bare,
     pacedOver: `${PACE_MS} ms`,
     paced: { ...percentiles(paced.map((answer) => answer.ms)), failed: paced.filter((answer) => answer.status !== 201).length },
   }

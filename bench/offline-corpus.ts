@@ -160,7 +160,16 @@ export const PROMPTS: PromptCase[] = [
   { prompt: 'split expenses between friends on a trip', kind: 'expense-splitter', has: ['Trip expenses, shared'], says: ['Expenses are shared'] },
   // A kind without shared data, asked to share: built for one person, and the answer says so.
   { prompt: 'a multiplayer tic-tac-toe', kind: 'tic-tac-toe', says: ['Built for one person'] },
-  { prompt: 'a snake game with a leaderboard', kind: 'snake', says: ['Built for one person', 'high scores'] },
+  { prompt: 'a snake game with a leaderboard', kind: 'snake', has: ['<canvas', 'Top 10', 'gameOver(score)'], says: ['High scores are shared', 'same top 10'] },
+  { prompt: 'a typing speed test with high scores', kind: 'typing-test', has: ['Top 10', "' WPM'"], says: ['High scores are shared'] },
+  { prompt: 'a memory game with a top 10 for the family', kind: 'memory-game', has: ['Top 10', 'gameOver(moves)'], says: ['High scores are shared'] },
+  {
+    prompt: 'guess the number between 1 and 50 with a leaderboard',
+    kind: 'guess-the-number',
+    has: ['Top 10', 'gameOver(tries)'],
+    says: ['High scores are shared'],
+  },
+  { prompt: 'a multiplayer snake game', kind: 'snake', says: ['Built for one person'] },
   // Issue 26.4: a subject the catalogue lacks is answered, never built as another app.
   { prompt: 'a quiz about dinosaurs, 5 questions', answer: true, says: ['“dinosaurs”'] },
   { prompt: 'a movie trivia quiz', answer: true, says: ['“movie”'] },

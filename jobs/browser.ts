@@ -4,6 +4,8 @@ import { dirname, join } from 'node:path'
 import { chromium, errors, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { getEnv } from '../app/lib/env.server'
 import { logger } from '../app/lib/log.server'
+import { DATA_PATH_PREFIX } from '../app/piece-data/constants'
+import { emptyDataAnswer } from '../app/piece-data/empty-data'
 
 const log = logger('browser')
 
@@ -404,6 +406,16 @@ export async function withPage<T>(
   }
 }
 
+/**
+ * Another page of a fresh context of its own (no cookies or storage shared with any other),
+ * for a check that acts as a second visitor (issue 39.6); used inside withPage, whose time
+ * bound covers it. `close` closes it, never keeps it.
+ */
+export async function extraPage(size: { width: number; height: number }): Promise<{ page: Page; close: () => Promise<void> }> {
+  const made = await take(size)
+  return { page: made.page, close: () => closeOrDrop(made.context).then(() => prepareSpare(size)) }
+}
+
 /** Pages kept after a use that ended in time, by viewport, each ready for the next Piece. */
 const kept = new Map<string, Fresh[]>()
 /** Pages being made as good as new, by viewport: the next use waits for one rather than start a renderer. */
@@ -487,3 +499,14 @@ async function closeOrDrop(context: BrowserContext) {
   const closed = await withinPageTime(context.close(), 5_000).catch(() => 'busy' as const)
   if (closed === 'late') await closeBrowser()
 }
+
+/**
+ * Issue 39: a Piece that keeps data, opened on its own in this browser (the load check, the
+ * screenshot), sees none, as its first visitor does (app/piece-data/empty-data.ts): only a
+ * framing page hands out a visitor's token.
+ */
+export const withEmptyData = (page: Page) =>
+  page.route(`**${DATA_PATH_PREFIX}/**`, (route) => {
+    const request = route.request()
+    return route.fulfill(emptyDataAnswer(request.method(), new URL(request.url()).pathname))
+  })

@@ -1,15 +1,16 @@
+import { z } from 'zod'
 import type { Locator as PageLocator, Page } from 'playwright-core'
 import sharp from 'sharp'
-import { countWords, locatorWords, type CheckResult, type CheckStep, type Locator } from '../app/checks/schema'
+import { CheckWords, countWords, locatorWords, type CheckResult, type CheckStep, type CheckVisitor, type Locator } from '../app/checks/schema'
 import type PgBoss from 'pg-boss'
 import { checksToRun, saveCheckResults, shownTarget, type PieceCheck } from '../app/checks/checks.server'
 import { QUEUES } from '../app/lib/queues'
 import { cpuPool } from './cpu-pool'
-import { BrowserBusy, BrowserUnavailable, RenderTimeout, withinPageTime, withPage } from './browser'
+import { BrowserBusy, BrowserUnavailable, extraPage, RenderTimeout, withinPageTime, withPage } from './browser'
 import { randomUUID } from 'node:crypto'
-import { CHECK_VISITOR_NAME, DATA_PATH_PREFIX, FRAME_TOKEN_PATH } from '../app/piece-data/constants'
+import { DATA_PATH_PREFIX, FRAME_TOKEN_PATH } from '../app/piece-data/constants'
 import { clearDataSpace } from '../app/piece-data/store.server'
-import { issueDataToken } from '../app/piece-data/token.server'
+import { checkVisitor, issueDataToken } from '../app/piece-data/token.server'
 
 /**
  * Issue 31.2 and 31.3: runs a Piece's recorded checks in the worker's browser, each in a
@@ -59,21 +60,75 @@ class StepFailed extends Error {}
 /** The page could not be served or did not load: not the check's fault. */
 class NotRun extends Error {}
 
+/** A run's data of its own (issue 39.4): one space, empty at the start and gone after. */
+type CheckData = { pieceId: number; space: `check:${string}` }
+
 /**
  * Issue 39.4: each run of a check has data of its own, empty at the start and gone after, so
- * checks stay repeatable and never touch what visitors or the owner keep. The Piece's
- * `pieces.data`, loaded outside a frame here, asks its page's origin for its token; this
- * answers it.
+ * checks stay repeatable and never touch what visitors or the owner keep.
  */
-async function withDataOfItsOwn<T>(page: Page, pieceId: number, work: () => Promise<T>): Promise<T> {
-  const space = `check:${randomUUID()}` as const
-  const identity = { pieceId, space, visitor: 'check', name: CHECK_VISITOR_NAME, owner: false }
+async function withDataOfItsOwn<T>(pieceId: number, work: (data: CheckData) => Promise<T>): Promise<T> {
+  const data: CheckData = { pieceId, space: `check:${randomUUID()}` }
+  try {
+    return await work(data)
+  } finally {
+    await clearDataSpace(data)
+  }
+}
+
+/**
+ * The page acts as visitor 1 or 2 of the run's data: the Piece's `pieces.data`, loaded
+ * outside a frame here, asks its page's origin for its token; this answers it.
+ */
+async function actAs(page: Page, data: CheckData, visitor: CheckVisitor) {
+  const identity = checkVisitor(data.pieceId, data.space, visitor)
   const { token, expiresAt } = issueDataToken(identity)
   await page.route(`**${DATA_PATH_PREFIX}/${FRAME_TOKEN_PATH}`, (route) => route.fulfill({ json: { token, expiresAt, name: identity.name } }))
-  try {
-    return await work()
-  } finally {
-    await clearDataSpace(identity)
+}
+
+/**
+ * Issue 39.6: who acts. A check starts as its first visitor in the page it was given; a switch
+ * loads the Piece again in the other visitor's page (the second's made at its first switch, in
+ * a context of its own: no cookie or storage shared), each with its own identity on the same
+ * data, so what one writes the other sees. The second page is closed with the check.
+ */
+class Visitors {
+  private readonly pages = new Map<CheckVisitor, Page>()
+  private closeSecond: (() => Promise<void>) | null = null
+  current: CheckVisitor = 1
+  page: Page
+
+  constructor(
+    first: Page,
+    private readonly url: string,
+    private readonly data: CheckData,
+  ) {
+    this.page = first
+    this.pages.set(1, first)
+  }
+
+  async start() {
+    await actAs(this.page, this.data, 1)
+    await load(this.page, this.url)
+  }
+
+  async switchTo(visitor: CheckVisitor) {
+    const page = this.pages.get(visitor) ?? (await this.open(visitor))
+    this.current = visitor
+    this.page = page
+    await load(page, this.url)
+  }
+
+  private async open(visitor: CheckVisitor) {
+    const made = await extraPage(VIEWPORT)
+    this.closeSecond = made.close
+    this.pages.set(visitor, made.page)
+    await actAs(made.page, this.data, visitor)
+    return made.page
+  }
+
+  async close() {
+    await this.closeSecond?.()
   }
 }
 
@@ -81,7 +136,14 @@ async function runCheck(url: string, pieceId: number, check: CheckToRun, { fresh
   const base = { checkId: check.id, name: check.name }
   try {
     return await withPage({ ...VIEWPORT, timeoutMs: CHECK_TIMEOUT_MS, reuse: !fresh, spare: true }, async (page) =>
-      withDataOfItsOwn(page, pieceId, () => stepsOf(page, url, check, base)),
+      withDataOfItsOwn(pieceId, async (data) => {
+        const visitors = new Visitors(page, url, data)
+        try {
+          return await stepsOf(visitors, check, base)
+        } finally {
+          await visitors.close()
+        }
+      }),
     )
   } catch (error) {
     if (error instanceof NotRun) return { ...base, status: 'error', step: null, message: error.message, screenshot: null }
@@ -93,22 +155,31 @@ async function runCheck(url: string, pieceId: number, check: CheckToRun, { fresh
   }
 }
 
-/** Loads the Piece and runs the check's steps; a step that fails says where and what it saw. */
-async function stepsOf(page: Page, url: string, check: CheckToRun, base: { checkId: number; name: string }): Promise<CheckResult> {
-  await load(page, url)
+/**
+ * Loads the Piece and runs the check's steps; a step that fails says where and what it saw,
+ * and in a check of two visitors, as which ("As the second visitor, expected …").
+ */
+async function stepsOf(visitors: Visitors, check: CheckToRun, base: { checkId: number; name: string }): Promise<CheckResult> {
+  const twoVisitors = check.steps.some((step) => step.action === 'switch-visitor')
+  await visitors.start()
   for (const [index, step] of check.steps.entries()) {
     try {
-      await runStep(page, step)
+      if (step.action === 'switch-visitor') await visitors.switchTo(step.visitor)
+      else await runStep(visitors.page, step)
     } catch (error) {
       if (!(error instanceof StepFailed)) throw error
-      return { ...base, status: 'fail', step: index, message: error.message, screenshot: await thumbnail(page) }
+      const message = twoVisitors
+        ? `${CheckWords.visitors.as[visitors.current]}, ${error.message.replace(/^\w/, (letter) => letter.toLowerCase())}`
+        : error.message
+      return { ...base, status: 'fail', step: index, message, screenshot: await thumbnail(visitors.page) }
     }
   }
   return { ...base, status: 'pass', step: null, message: null, screenshot: null }
 }
 
+/** Loads the Piece (again, at a switch back to a visitor); a Piece that navigates away is kept on its own page. */
 async function load(page: Page, url: string) {
-  // A Piece that navigates away is kept on its own page.
+  await page.unroute('**/*')
   await page.route('**/*', (route) =>
     route.request().isNavigationRequest() && route.request().frame() === page.mainFrame() && route.request().url() !== url ? route.abort() : route.fallback(),
   )
@@ -172,7 +243,7 @@ async function act(page: Page, locator: Locator, verb: string, work: (element: P
   })
 }
 
-async function runStep(page: Page, step: CheckStep) {
+async function runStep(page: Page, step: Exclude<CheckStep, { action: 'switch-visitor' }>) {
   switch (step.action) {
     case 'click':
       return act(page, step.target, 'click', (element) => element.click({ timeout: ACTION_MS }))
@@ -251,10 +322,13 @@ async function thumbnail(page: Page): Promise<string | null> {
   }
 }
 
+/** What a check run is queued with (requestCheckRun): the Piece, and one check or all of them. */
+const CheckRunJob = z.object({ pieceId: z.number(), checkId: z.number().optional() })
+
 /** Issue 31.4: "Run now" and a check just saved run on the version shown, in the worker's CPU pool. */
 export async function startChecksWorker(boss: PgBoss): Promise<void> {
-  await boss.work<{ pieceId: number; checkId?: number }>(QUEUES.checks.name, async ([job]) => {
-    const { pieceId, checkId } = job!.data
+  await boss.work(QUEUES.checks.name, async ([job]) => {
+    const { pieceId, checkId } = CheckRunJob.parse(job?.data)
     const target = await shownTarget(pieceId)
     const checks = target ? await checksToRun(pieceId, checkId) : []
     if (!target || !checks.length) return { ran: 0 }

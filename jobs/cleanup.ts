@@ -4,7 +4,8 @@ import { SIGN_IN_LOCKOUT_MINUTES } from '../app/lib/constants'
 import { sql } from '../app/lib/db.server'
 import { prunePendingRemixes, pruneViews } from '../app/pieces/remixes.server'
 import { pruneCheckResults } from '../app/checks/checks.server'
-import { pruneDataChanges } from '../app/piece-data/store.server'
+import { pruneVersionChecks } from '../app/checks/versions.server'
+import { pruneCheckSpaces, pruneDataChanges } from '../app/piece-data/store.server'
 
 /**
  * Hourly: drops rate-limit windows older than a day, sign-in failure counts older than
@@ -12,7 +13,8 @@ import { pruneDataChanges } from '../app/piece-data/store.server'
  * past their window and views too old to trend (issue 32.4), pending remixes past their
  * quarter of an hour (issue 37.11), check results older than 30 days but a check's latest
  * (issue 31), changes to Pieces' shared data older than a day (a page that was away longer
- * reads the data again; issue 39), and ends generations whose
+ * reads the data again; issue 39), behaviour checks' data spaces idle for a day (a recording's),
+ * and ends generations whose
  * worker died. Images are collected by jobs/image-gc.ts.
  */
 export async function runCleanup() {
@@ -24,7 +26,9 @@ export async function runCleanup() {
     pieceViews: await pruneViews(),
     pendingRemixes: await prunePendingRemixes(),
     checkResults: await pruneCheckResults(),
+    versionChecks: await pruneVersionChecks(),
     dataChanges: await pruneDataChanges(),
+    checkSpaces: await pruneCheckSpaces(),
   }
 }
 

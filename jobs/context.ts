@@ -6,6 +6,7 @@ import { startLogContext } from '../app/lib/log.server'
  * `requestId` enqueueJob adds to its data) on every line it logs: docs/decisions/0036.
  */
 export function inJobContext<T>(queue: string, job: PgBoss.Job<T> | undefined, work: () => Promise<unknown>) {
-  const { requestId } = (job?.data ?? {}) as { requestId?: unknown }
+  const data: unknown = job?.data
+  const requestId = typeof data === 'object' && data !== null && 'requestId' in data ? data.requestId : undefined
   return startLogContext({ queue, job: job?.id, reqId: typeof requestId === 'string' ? requestId : undefined }, work)
 }

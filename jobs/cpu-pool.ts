@@ -51,7 +51,7 @@ export class CpuPool {
           const index = this.waiters.indexOf(waiter)
           if (index >= 0) this.waiters.splice(index, 1)
           this.report()
-          reject(signal!.reason)
+          reject(signal?.reason)
         }
         signal?.addEventListener('abort', leave, { once: true })
         this.waiters.push(waiter)

@@ -1,9 +1,10 @@
+import { z } from 'zod'
 import type PgBoss from 'pg-boss'
 import { timedBrowserWork } from '../app/lib/metrics.server'
 import { QUEUES } from '../app/lib/queues'
 import { SCREENSHOT_SIZE, SCREENSHOT_TIMEOUT_MS, saveScreenshot, screenshotTarget } from '../app/pieces/screenshots.server'
 import { enqueueJob } from '../app/lib/jobs.server'
-import { BrowserBusy, BrowserUnavailable, closeBrowser, withPage } from './browser'
+import { BrowserBusy, BrowserUnavailable, closeBrowser, withEmptyData, withPage } from './browser'
 import { cpuPool } from './cpu-pool'
 import { logger } from '../app/lib/log.server'
 
@@ -18,7 +19,8 @@ const BUSY_RETRY_SECONDS = 20
  * Renders a Piece's saved code from the preview origin and stores its screenshot (issue
  * 12.3). A Piece that never settles is captured as it stands; one that blocks its page
  * fails within SCREENSHOT_TIMEOUT_MS of page time (jobs/browser.ts) and is retried by the
- * queue. Answers what it did.
+ * queue. A Piece's data calls are answered as empty data (app/piece-data/empty-data.ts).
+ * Answers what it did.
  */
 export async function takeScreenshot(pieceId: number): Promise<{ screenshot: string; thumbnail: string } | 'no-code' | 'changed' | 'no-browser'> {
   const target = await screenshotTarget(pieceId)
@@ -31,6 +33,8 @@ export async function takeScreenshot(pieceId: number): Promise<{ screenshot: str
           ? route.abort()
           : route.continue(),
       )
+      // A Piece that keeps data is shown with none (issue 39): as a first visitor sees it, not an error.
+      await withEmptyData(page)
       // No limits of their own: the one of withPage is page time, which a busy machine stretches (decision 0035).
       await page.goto(target.url, { waitUntil: 'load', timeout: 0 })
       await page.waitForLoadState('networkidle', { timeout: SETTLE_MS }).catch(() => {})
@@ -43,9 +47,12 @@ export async function takeScreenshot(pieceId: number): Promise<{ screenshot: str
   }
 }
 
+/** What a screenshot is queued with: the Piece whose shown version it shows. */
+const ScreenshotJob = z.object({ pieceId: z.number() })
+
 export async function startScreenshotWorker(boss: PgBoss): Promise<() => Promise<void>> {
-  await boss.work<{ pieceId: number }>(QUEUES.screenshot.name, async ([job]) => {
-    const { pieceId } = job!.data
+  await boss.work(QUEUES.screenshot.name, async ([job]) => {
+    const { pieceId } = ScreenshotJob.parse(job?.data)
     // In the worker's one CPU pool with the browser checks (issue 27.1): the time limit starts with a slot.
     return cpuPool().run(async () => {
       const started = Date.now()

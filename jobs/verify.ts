@@ -4,12 +4,13 @@ import type { BrowserCheck, CheckOutcome } from '../app/generation/types'
 import type { VerifyGeneration } from '../app/generation/run.server'
 import { checkTarget } from '../app/generation/verification.server'
 import { timedBrowserWork } from '../app/lib/metrics.server'
-import { BrowserBusy, BrowserUnavailable, prepareSpare, RenderTimeout, withinPageTime, withPage } from './browser'
+import { BrowserBusy, BrowserUnavailable, prepareSpare, RenderTimeout, withEmptyData, withinPageTime, withPage } from './browser'
 import { cpuPool } from './cpu-pool'
 import { logger } from '../app/lib/log.server'
 import { checksToRun, saveCheckResults } from '../app/checks/checks.server'
 import { stepWords } from '../app/checks/schema'
 import { runChecks } from './checks'
+import { DATA_PATH_PREFIX } from '../app/piece-data/constants'
 
 const log = logger('verify')
 
@@ -55,14 +56,23 @@ function watch(page: Page, url: string) {
     else more += 1
   }
   page.on('pageerror', (error) => add(`Uncaught error: ${error.message}`))
+  // The data API's answers are ours (empty data: a missing key is its 404), handled by the Piece's code or
+  // failing it through an error of its own: the browser's line about each is not the page's problem.
+  const isData = (address: string | undefined) => {
+    try {
+      return Boolean(address) && new URL(address ?? '', url).pathname.startsWith(`${DATA_PATH_PREFIX}/`)
+    } catch {
+      return false
+    }
+  }
   page.on('console', (message) => {
-    if (message.type() === 'error') add(`Console error: ${message.text()}`)
+    if (message.type() === 'error' && !isData(message.location().url)) add(`Console error: ${message.text()}`)
   })
   page.on('requestfailed', (request) => {
     if (request.url() !== url && !left.has(request.url())) add(`Could not load ${request.url()} (${request.failure()?.errorText ?? 'failed'})`)
   })
   page.on('response', (response) => {
-    if (response.url() !== url && response.status() >= 400) add(`Could not load ${response.url()} (HTTP ${response.status()})`)
+    if (response.url() !== url && response.status() >= 400 && !isData(response.url())) add(`Could not load ${response.url()} (HTTP ${response.status()})`)
   })
   // Dialogs are dismissed (jobs/browser.ts), but one opened while loading would stop a visitor.
   let dialogs = 0
@@ -121,18 +131,18 @@ function checkWithRetry(generationId: number, pieceId: number, code: string, sig
   return timedBrowserWork('verification', async (): Promise<CheckOutcome> => {
     const url = await checkTarget(generationId, pieceId, code)
     try {
-      return await checkOnce(url, signal, generationId)
+      return await checkOnce(url, signal, { generationId })
     } catch (error) {
       // A browser that crashed (or was dropped) under the check is relaunched for one more try.
-      if (signal.aborted || !BROWSER_GONE.test((error as Error).message)) throw error
-      log.warn({ generationId, err: (error as Error).message.split('\n')[0] }, 'the browser went away; checking again')
+      if (signal.aborted || !(error instanceof Error) || !BROWSER_GONE.test(error.message)) throw error
+      log.warn({ generationId, err: error.message.split('\n')[0] }, 'the browser went away; checking again')
       try {
-        return await checkOnce(url, signal, generationId)
+        return await checkOnce(url, signal, { generationId })
       } catch (again) {
         // Twice is the machine (a browser starved or restarting under load), not the Piece:
         // the generation completes unchecked rather than failing (found by bench:load).
-        if (signal.aborted || !BROWSER_GONE.test((again as Error).message)) throw again
-        log.warn({ generationId, err: (again as Error).message.split('\n')[0] }, 'the browser went away again; not checked')
+        if (signal.aborted || !(again instanceof Error) || !BROWSER_GONE.test(again.message)) throw again
+        log.warn({ generationId, err: again.message.split('\n')[0] }, 'the browser went away again; not checked')
         return { skipped: 'busy' }
       }
     }
@@ -141,7 +151,7 @@ function checkWithRetry(generationId: number, pieceId: number, code: string, sig
 
 const BROWSER_GONE = /has been closed|browser has disconnected|Target crashed|Page crashed|net::ERR_ABORTED/i
 
-async function checkOnce(url: string, signal: AbortSignal, generationId: number): Promise<CheckOutcome> {
+async function checkOnce(url: string, signal: AbortSignal, about: { generationId: number } | { versionCheck: number }): Promise<CheckOutcome> {
   try {
     return await withPage({ ...VIEWPORT, timeoutMs: VERIFY_TIMEOUT_MS, spare: true, reuse: true }, async (page) => {
       const stopped = new Promise<never>((_, reject) => {
@@ -155,13 +165,20 @@ async function checkOnce(url: string, signal: AbortSignal, generationId: number)
     if (signal.aborted) throw signal.reason
     if (error instanceof BrowserUnavailable) return { skipped: 'no-browser' }
     if (error instanceof BrowserBusy || error instanceof NotServed) {
-      log.warn({ generationId }, `${error.message}; not checked`)
+      log.warn(about, `${error.message}; not checked`)
       return { skipped: error instanceof BrowserBusy ? 'busy' : 'not-served' }
     }
     if (error instanceof RenderTimeout) return { ok: false, errors: [`The page did not respond within ${VERIFY_TIMEOUT_MS / 1000} seconds.`], screenshot: null }
     throw error
   }
 }
+
+/**
+ * Issue 40.3: the same load check of a version no generation made (some of a turn's
+ * changes), served at `url` (app/checks/versions.server.ts). The caller holds a slot of the CPU pool.
+ */
+export const verifyVersion = (url: string, versionCheck: number, signal: AbortSignal) =>
+  timedBrowserWork('verification', () => checkOnce(url, signal, { versionCheck }))
 
 /** Starts the browser and a fresh page for the first check before any generation needs it. */
 export const warmVerifier = () => prepareSpare(VIEWPORT)
@@ -178,6 +195,7 @@ async function check(page: Page, url: string): Promise<BrowserCheck> {
     }
     return route.continue()
   })
+  await withEmptyData(page)
   const navigating = page.goto(url, { waitUntil: 'commit', timeout: 0 }).catch((error: Error) => {
     // The preview origin could not be reached. An aborted load is the browser going away
     // under the navigation (nothing else cancels it before the page runs): the caller retries.

@@ -21,6 +21,7 @@ export async function startWorkers(pgBoss: PgBoss): Promise<() => Promise<void>>
   const { startScreenshotWorker } = await import('./screenshot')
   const { runImageCollection } = await import('./image-gc')
   const { startChecksWorker } = await import('./checks')
+  const { startVersionChecksWorker } = await import('./version-checks')
   for (const schedule of SCHEDULES) {
     await boss.schedule(schedule.queue, schedule.cron, {}, { tz: schedule.tz })
   }
@@ -31,6 +32,7 @@ export async function startWorkers(pgBoss: PgBoss): Promise<() => Promise<void>>
   const stopGenerate = await startGenerateWorker(boss, { verify: true })
   const stopScreenshots = await startScreenshotWorker(boss)
   await startChecksWorker(boss)
+  await startVersionChecksWorker(boss)
   return async () => {
     await Promise.all([stopBilling(), stopGenerate(), stopScreenshots()])
   }

@@ -4,6 +4,7 @@ import { build, type Plugin, type Rollup } from 'vite'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const PREFIX = 'virtual:frame-script/'
+const PAGE_PREFIX = 'virtual:page-script/'
 
 /**
  * Code that runs inside a Piece's frame, by the name it is imported as
@@ -16,6 +17,15 @@ export const FRAME_SCRIPTS: Record<string, string> = {
   'piece-data-local': 'app/piece-data/frame/local-client.ts',
   'visual-picker': 'app/chat/builder/visual/frame/picker.ts',
   'check-recorder': 'app/chat/builder/checks/frame/recorder.ts',
+  'review-outliner': 'app/chat/builder/review/frame/outliner.ts',
+}
+
+/**
+ * Code that a page without React runs (docs/decisions/0040, 0056), bundled the same way
+ * (`import source from 'virtual:page-script/enhancements'`).
+ */
+export const PAGE_SCRIPTS: Record<string, string> = {
+  enhancements: 'app/enhancements.ts',
 }
 
 async function bundle(entry: string) {
@@ -39,16 +49,17 @@ async function bundle(entry: string) {
   return { code: chunk.code.trim(), files: Object.keys(chunk.modules).filter((id) => !id.startsWith('\0')) }
 }
 
-/** The Vite plugin that makes `virtual:frame-script/{name}` the bundled text of that script. */
+/** The Vite plugin that makes `virtual:frame-script/{name}` (and `virtual:page-script/{name}`) the bundled text of that script. */
 export function frameScripts(): Plugin {
   return {
     name: 'pieces-frame-scripts',
-    resolveId: (id) => (id.startsWith(PREFIX) ? `\0${id}` : null),
+    resolveId: (id) => (id.startsWith(PREFIX) || id.startsWith(PAGE_PREFIX) ? `\0${id}` : null),
     async load(id) {
-      if (!id.startsWith(`\0${PREFIX}`)) return null
-      const name = id.slice(PREFIX.length + 1)
-      const entry = FRAME_SCRIPTS[name]
-      if (!entry) return this.error(`No frame script named ${name} (scripts/frame-scripts.ts)`)
+      const [prefix, scripts] = id.startsWith(`\0${PAGE_PREFIX}`) ? [PAGE_PREFIX, PAGE_SCRIPTS] : [PREFIX, FRAME_SCRIPTS]
+      if (!id.startsWith(`\0${prefix}`)) return null
+      const name = id.slice(prefix.length + 1)
+      const entry = scripts[name]
+      if (!entry) return this.error(`No script named ${name} (scripts/frame-scripts.ts)`)
       const { code, files } = await bundle(entry)
       for (const file of files) this.addWatchFile(file)
       return `export default ${JSON.stringify(code)}`

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { ensureBuild } from './ensure-build'
 
@@ -16,9 +16,25 @@ function run(label: string, command: string, args: string[], env: Record<string,
   return result.status === 0
 }
 
+/** A step run beside others: its output is printed whole when it ends, so steps never interleave. */
+function runBeside(label: string, command: string, args: string[]) {
+  return new Promise<boolean>((resolve) => {
+    const child = spawn(command, args, { env: process.env })
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.on('close', (code) => {
+      console.log(`\n▶ ${label}${output ? `\n${output.trimEnd()}` : ''}`)
+      resolve(code === 0)
+    })
+  })
+}
+
 const failures: string[] = []
-if (!run('lint', 'npm', ['run', '--silent', 'lint'])) failures.push('lint')
-if (!run('type-check', 'npx', ['tsc', '--noEmit'])) failures.push('type-check')
+// Lint and the type-check each keep one core busy: side by side on two.
+const [linted, typed] = await Promise.all([runBeside('lint', 'npm', ['run', '--silent', 'lint']), runBeside('type-check', 'npx', ['tsc', '--noEmit'])])
+if (!linted) failures.push('lint')
+if (!typed) failures.push('type-check')
 
 // The process tests start the built product, so build before them.
 console.log('\n▶ production build')
@@ -51,8 +67,13 @@ if (existsSync(vitestReport)) {
   for (const file of report.testResults ?? []) {
     for (const test of file.assertionResults ?? []) {
       if (test.status !== 'failed') continue
-      const why = (test.failureMessages?.[0] ?? '').split('\n').find((line) => line.trim()) ?? ''
-      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${why.slice(0, 300)}`)
+      // The first lines of why: an unexpected log line is on the line after its heading.
+      const why = (test.failureMessages?.[0] ?? '')
+        .split('\n')
+        .filter((line) => line.trim())
+        .slice(0, 3)
+        .join(' ⏎ ')
+      failedTests.push(`${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}: ${why.slice(0, 900)}`)
     }
   }
 }

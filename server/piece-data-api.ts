@@ -19,6 +19,7 @@ import {
   removeShared,
   setMine,
   updateShared,
+  wasPrunedAfter,
   type DataLimits,
 } from '../app/piece-data/store.server'
 import { followCollection } from '../app/piece-data/relay.server'
@@ -162,14 +163,19 @@ function send(res: ServerResponse, { status, body }: Reply) {
 /**
  * Server-sent events of one collection: `ready` once the page is following, then each change
  * with its id; a page that lost its connection sends the last id back (`Last-Event-ID`, or
- * `?after=`) and gets every change after it exactly once.
+ * `?after=`) and gets every change after it exactly once — or, when changes after it were
+ * pruned (a day on), `reset` first: it reads the collection again and follows from now.
  */
 async function streamChanges(req: IncomingMessage, res: ServerResponse, who: DataIdentity, rawCollection: string, query: URLSearchParams) {
   const collection = CollectionSchema.safeParse(rawCollection)
   const resumeFrom = Number(req.headers['last-event-id'] ?? query.get('after') ?? NaN)
   if (!collection.success) return send(res, refusal('invalid'))
-  const afterId = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestChangeId(who.pieceId)
+  const resuming = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0
+  // A page away longer than changes are kept may have missed some: it reads the collection again, and follows from now.
+  const reset = resuming && (await wasPrunedAfter(who, collection.data, resumeFrom))
+  const afterId = resuming && !reset ? resumeFrom : await latestChangeId(who)
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive', 'X-Accel-Buffering': 'no' })
+  if (reset) res.write(`event: reset\nid: ${afterId}\ndata: ${JSON.stringify({ type: 'reset', collection: collection.data })}\n\n`)
   let ended = false
   const end = () => {
     if (ended) return

@@ -131,7 +131,7 @@ export function createPreviewHandler(env: Env) {
         res.writeHead(200, { ...headers, 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': runner.length })
         return res.end(req.method === 'HEAD' ? undefined : runner)
       }
-      const match = /^\/(p|d|c)\/(\d{1,15})$/.exec(url.pathname)
+      const match = /^\/(p|d|c|v)\/(\d{1,15})$/.exec(url.pathname)
       if (!match || (host.pieceId !== null && Number(match[2]) !== host.pieceId)) return plain(res, 404, 'Not found', host.ancestors)
       const query = {
         kind: PREVIEW_KIND_OF_PATH[match[1]!]!,

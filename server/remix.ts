@@ -12,10 +12,10 @@ import type { NextFunction, Request, Response } from 'express'
 import { Readable } from 'node:stream'
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../app/lib/db-outage'
 import { DATABASE_UNAVAILABLE_MESSAGE, MALFORMED_FORM_MESSAGE } from '../app/lib/messages'
+import { REDIRECT_LOCATION_HEADER, REDIRECT_MODE_HEADER } from '../app/lib/redirect-mode'
 import { readLimitedBody } from './body'
 import { isPageDataRequest, sendError, sendUnavailable } from './respond'
 import { ORIGIN_CHECKED } from './security'
-import { KEPT_FORM_HEADER } from '../app/ui/keep-form-enhancement'
 
 type Options = {
   build: ServerBuild | (() => Promise<ServerBuild>)
@@ -67,7 +67,7 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
         }
         res.set('Retry-After', String(RETRY_AFTER_SECONDS))
       }
-      await send(res, keptFormAnswer(req, response))
+      await send(res, manualRedirect(req, response))
     } catch (error) {
       next(error)
     }
@@ -75,17 +75,17 @@ export function remixHandler({ build, mode, maxBodyBytes, getLoadContext }: Opti
 }
 
 /**
- * A form sent with fetch by a page without React (app/ui/keep-form-enhancement.ts) follows
- * its redirect itself, as a navigation: its answer is 204 with the address in X-Location (and
- * the redirect's cookies, the toast among them), since fetch would follow it and use up the
- * toast. Any other answer is left as it is.
+ * A post whose client follows the answer itself (`X-Redirect-Mode: manual`,
+ * app/lib/redirect-mode.ts: a page's script that sends a form with fetch) gets a redirect as
+ * 204 with the address in X-Location and the redirect's cookies (the toast among them), since
+ * fetch would follow it and use up the toast. Any other answer is left as it is.
  */
-function keptFormAnswer(req: Request, response: globalThis.Response): globalThis.Response {
+function manualRedirect(req: Request, response: globalThis.Response): globalThis.Response {
   const location = response.headers.get('Location')
-  if (req.method !== 'POST' || !req.get(KEPT_FORM_HEADER) || response.status < 300 || response.status >= 400 || !location) return response
+  if (req.method !== 'POST' || req.get(REDIRECT_MODE_HEADER) !== 'manual' || response.status < 300 || response.status >= 400 || !location) return response
   const headers = new Headers(response.headers)
   headers.delete('Location')
-  headers.set('X-Location', location)
+  headers.set(REDIRECT_LOCATION_HEADER, location)
   return new globalThis.Response(null, { status: 204, headers })
 }
 

@@ -23,8 +23,8 @@ export async function requireApiIdentity(request: Request): Promise<ApiIdentity>
 export async function optionalApiIdentity(request: Request): Promise<ApiIdentity | null> {
   const header = request.headers.get('authorization')
   if (header) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header)
-    const verified = match ? await verifyToken(match[1]!) : null
+    const [, token] = /^Bearer\s+(\S+)$/i.exec(header) ?? []
+    const verified = token === undefined ? null : await verifyToken(token)
     const user = verified ? await getUserById(verified.userId) : null
     if (!verified || !user) throw new DomainError('unauthenticated', 'Invalid or expired token')
     return { user, tokenId: verified.tokenId, sessionIdHash: null }

@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { getEnv } from '~/lib/env.server'
 import { sql } from '~/lib/db.server'
 import { newUid } from './accounts.server'
@@ -18,11 +19,14 @@ export function googleEnabled(): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET)
 }
 
+/** The part of Google's userinfo answer read here: the email fields are checked where they are read. */
+const GoogleUserinfoSchema = z.object({ sub: z.string().min(1), email: z.unknown().optional(), email_verified: z.unknown().optional() })
+
 /** Reads Google's userinfo JSON; null when it has no subject (a failed or forged answer). */
 export function parseGoogleProfile(raw: unknown): GoogleProfile | null {
-  if (!raw || typeof raw !== 'object') return null
-  const { sub, email, email_verified: verified } = raw as Record<string, unknown>
-  if (typeof sub !== 'string' || sub === '') return null
+  const parsed = GoogleUserinfoSchema.safeParse(raw)
+  if (!parsed.success) return null
+  const { sub, email, email_verified: verified } = parsed.data
   const cleanEmail = typeof email === 'string' && email.trim() !== '' ? email.trim() : null
   return { sub, email: cleanEmail, emailVerified: verified === true || verified === 'true' }
 }

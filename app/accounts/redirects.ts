@@ -18,6 +18,6 @@ export function signedInRedirect(pathname: string, search: URLSearchParams, user
   if (prompt && PROMPT_FORWARDING.has(pathname)) return `/pieces?${new URLSearchParams({ prompt })}`
   if (TO_EXPLORE.has(pathname)) return '/explore'
   const slug = pathname.slice(1)
-  if ((STATIC_PAGE_SLUGS as readonly string[]).includes(slug)) return `/settings/${slug}`
+  if (STATIC_PAGE_SLUGS.some((page) => page === slug)) return `/settings/${slug}`
   return null
 }

@@ -31,11 +31,17 @@ export const hashSessionId = (id: string) => createHash('sha256').update(id).dig
  * signed out: the second can only have been written by someone else (cookie tossing from
  * a sibling host), and picking either would let them choose whose account the viewer is in.
  */
+/** A cookie header pair's name. */
+function nameOf(pair: string) {
+  const [name = ''] = pair.split('=', 1)
+  return name.trim()
+}
+
 async function readSessionId(request: Request): Promise<string | null> {
   const header = request.headers.get('cookie')
   if (!header?.includes(SESSION_COOKIE)) return null
   const cookie = sessionCookie()
-  const copies = header.split(';').filter((pair) => pair.split('=', 1)[0]!.trim() === cookie.name).length
+  const copies = header.split(';').filter((pair) => nameOf(pair) === cookie.name).length
   if (copies !== 1) return null
   const value = await cookie.parse(header)
   return typeof value === 'string' && value.length >= 32 ? value : null

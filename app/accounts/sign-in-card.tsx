@@ -1,6 +1,4 @@
-import { UNREACHABLE_MESSAGE } from '~/lib/unreachable'
-import { Enhancement } from '~/ui/enhancement'
-import { KEPT_FORM_HEADER, keepFormWhenUnreachable } from '~/ui/keep-form-enhancement'
+import { KeepWhenUnreachable } from '~/ui/enhancement'
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, Link, useNavigation } from '@remix-run/react'
@@ -63,10 +61,7 @@ export function SignInCard({
             {copy.submit}
           </Button>
         </fieldset>
-        <Enhancement
-          run={keepFormWhenUnreachable}
-          args={[form.id, form.errorId, mode === 'signup' ? AuthMessages.signUpFailed : AuthMessages.signInFailed, UNREACHABLE_MESSAGE, KEPT_FORM_HEADER]}
-        />
+        <KeepWhenUnreachable title={mode === 'signup' ? AuthMessages.signUpFailed : AuthMessages.signInFailed} errorSlot={form.errorId} />
       </Form>
       <p className="mt-6 text-center text-sm text-zinc-400">
         {copy.switchText}{' '}

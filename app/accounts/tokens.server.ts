@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { sql } from '~/lib/db.server'
-import { cookieSecrets } from '~/lib/secrets.server'
+import { cookieSecrets, signingSecret } from '~/lib/secrets.server'
 
 export const TOKEN_LIFETIME_SECONDS = 60 * 60
 
@@ -14,7 +14,7 @@ export async function issueToken(userId: number, sessionIdHash: string | null = 
     insert into api_tokens (id, user_id, session_id_hash, expires_at)
     values (${id}, ${userId}, ${sessionIdHash}, to_timestamp(${expiresAt}))`
   const body = `${id}.${expiresAt}`
-  return { token: `${body}.${sign(cookieSecrets()[0]!, body)}`, expiresAt }
+  return { token: `${body}.${sign(signingSecret(), body)}`, expiresAt }
 }
 
 /** The user id behind a valid, unexpired, unrevoked token; null otherwise. */

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
 import { Button } from '~/ui/button'
 import { CharCounter, ErrorList, Field } from '~/ui/field'
 import { NAME_MAX, NAME_WARN_ABOVE, UsernameSchema } from './schema'
@@ -17,7 +16,6 @@ export function UsernameForm({ action, lastResult }: { action: string; lastResul
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: UsernameSchema }),
   })
-  const [length, setLength] = useState(String(fields.username.initialValue ?? '').length)
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate>
       <fieldset disabled={pending} className="space-y-1">
@@ -28,11 +26,10 @@ export function UsernameForm({ action, lastResult }: { action: string; lastResul
           autoComplete="username"
           autoCapitalize="none"
           spellCheck={false}
-          onChange={(event) => setLength(event.currentTarget.value.trim().length)}
           errors={fields.username.errors}
           hint={
             <div className="flex justify-end">
-              <CharCounter count={length} max={NAME_MAX} warnAbove={NAME_WARN_ABOVE} />
+              <CharCounter field={fields.username.id} initial={String(fields.username.initialValue ?? '')} trim max={NAME_MAX} warnAbove={NAME_WARN_ABOVE} />
             </div>
           }
         />

@@ -64,7 +64,6 @@ export function BudgetPanel({
 }
 
 function BudgetForm({ mode, usage, fetcher, returnTo }: { mode: UsageMode; usage: UsageData; fetcher: FetcherWithComponents<FormReply>; returnTo: string }) {
-  const hydrated = useHydrated()
   const { budget, setBudget, ready } = useBudget(usage.priceCap)
   const busy = fetcher.state !== 'idle'
   const [form, fields] = useForm({
@@ -83,7 +82,7 @@ function BudgetForm({ mode, usage, fetcher, returnTo }: { mode: UsageMode; usage
           : `Billed this month: $${billedAmount(usage.billableTokenCount, usage.tokenPricePerMillion)}${usage.priceCap ? ` of your $${usage.priceCap} budget` : ''}. Tokens are billed at ${price} per million.`}
       </p>
       <BudgetInput budget={budget} onChange={setBudget} priceCap={usage.priceCap} disabled={busy} errors={fields.priceCap.errors} />
-      <Button type="submit" pending={busy} disabled={hydrated && !ready(busy)} className="mt-1 w-full">
+      <Button type="submit" pending={busy} ready={ready(busy)} className="mt-1 w-full">
         {mode === 'enable-usage-based-pricing' ? 'Set Up' : 'Update'}
       </Button>
     </fetcher.Form>

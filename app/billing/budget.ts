@@ -40,7 +40,7 @@ export const chooseBudgetPreset = (preset: number): Budget => ({ preset, custom:
  * into the custom box, and with no cap the preset 5 is chosen.
  */
 export function initialBudget(priceCap: number | null | undefined): Budget {
-  if (priceCap && (BUDGET_PRESETS as readonly number[]).includes(priceCap)) return chooseBudgetPreset(priceCap)
+  if (priceCap && BUDGET_PRESETS.some((preset) => preset === priceCap)) return chooseBudgetPreset(priceCap)
   if (priceCap && priceCap > 0) return { preset: null, custom: String(Math.min(Math.round(priceCap), BUDGET_MAX)) }
   return chooseBudgetPreset(BUDGET_MIN)
 }

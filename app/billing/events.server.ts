@@ -1,5 +1,6 @@
 import type { TransactionSql } from 'postgres'
-import { sql } from '~/lib/db.server'
+import { z } from 'zod'
+import { jsonb, sql } from '~/lib/db.server'
 import { getEnv } from '~/lib/env.server'
 import { DomainError } from '~/lib/errors'
 import { enqueueJobIn } from '~/lib/jobs.server'
@@ -32,7 +33,7 @@ export async function recordBillingEventIn(tx: TransactionSql, event: BillingEve
   const handled = HANDLED_EVENT_TYPES.has(event.type)
   const [row] = await tx`
     insert into billing_events (id, provider, type, customer_id, payload, processed_at, outcome)
-    values (${event.id}, ${event.provider}, ${event.type}, ${event.customerId}, ${tx.json(event.payload as never)},
+    values (${event.id}, ${event.provider}, ${event.type}, ${event.customerId}, ${jsonb(tx, event.payload)},
             ${handled ? null : tx`now()`}, ${handled ? null : 'ignored'})
     on conflict (id) do nothing
     returning id`
@@ -40,6 +41,9 @@ export async function recordBillingEventIn(tx: TransactionSql, event: BillingEve
   if (handled) await enqueueJobIn(tx, QUEUES.billingEvent.name, { eventId: event.id })
   return true
 }
+
+/** The customer an event's object names, as an id or expanded: what says whose subscription to re-read. */
+const CustomerOfEventSchema = z.object({ customer: z.union([z.string(), z.object({ id: z.string() })]).nullish() })
 
 /**
  * A webhook delivery (spec: Habit 14): the signature is checked on the exact bytes Stripe
@@ -50,7 +54,7 @@ export async function receiveStripeWebhook(rawBody: Buffer, signature: string | 
   if (env.billing !== 'stripe') throw new DomainError('not-found', 'Stripe webhooks are not used on this server.')
   const event = verifyStripeEvent(env, rawBody, signature)
   if (!event) throw new DomainError('invalid', WEBHOOK_SIGNATURE_MESSAGE)
-  const customer = (event.data?.object as { customer?: string | { id: string } | null } | undefined)?.customer
+  const customer = CustomerOfEventSchema.safeParse(event.data?.object).data?.customer
   const customerId = typeof customer === 'string' ? customer : (customer?.id ?? null)
   const recorded = await sql.begin((tx) => recordBillingEventIn(tx, { id: event.id, provider: 'stripe', type: event.type, customerId, payload: event }))
   return { received: true, duplicate: !recorded }

@@ -11,21 +11,22 @@ type Managed = NonNullable<Awaited<ReturnType<typeof managedSubscription>>> & { 
 /**
  * Changes the user's subscription at the provider and writes the provider's answer at once
  * (the same write a webhook makes), so the status call reflects it immediately; the
- * webhook that follows finds nothing new. One change per user at a time.
+ * webhook that follows finds nothing new. One change per user at a time. Without a
+ * subscription of ours that is active or canceling, `nothing` is the refusal.
  */
 async function changeSubscription(
   userId: number,
-  refusal: (current: Managed | null) => DomainError | null,
+  nothing: () => DomainError,
   change: (provider: BillingProvider, current: Managed) => Promise<ProviderSubscription | null>,
 ): Promise<SubscriptionStatus> {
   const provider = getBillingProvider()
   return withBillingLock(userId, async () => {
     const found = await managedSubscription(provider.name, userId)
-    const current = found?.managed ? (found as Managed) : null
-    const refused = found && !found.managed && isSubscribedStatus(found.status) ? new DomainError('conflict', BILLING_MESSAGES.notManaged) : refusal(current)
-    if (refused) throw refused
+    if (found && !found.managed && isSubscribedStatus(found.status)) throw new DomainError('conflict', BILLING_MESSAGES.notManaged)
+    const current = found?.managed && found.subscriptionId !== null ? { ...found, subscriptionId: found.subscriptionId } : null
+    if (!current || !isSubscribedStatus(current.status)) throw nothing()
     const taken = await takeSyncTicket(provider.name, userId)
-    const changed = await change(provider, current!)
+    const changed = await change(provider, current)
     if (taken && changed) await applySubscription(provider.name, userId, taken.ticket, changed)
     return getSubscriptionStatus(sql, userId)
   })
@@ -35,7 +36,7 @@ async function changeSubscription(
 export function cancelSubscription(userId: number, feedback: CancelFeedback) {
   return changeSubscription(
     userId,
-    (current) => (current && isSubscribedStatus(current.status) ? null : new DomainError('conflict', BILLING_MESSAGES.nothingToCancel)),
+    () => new DomainError('conflict', BILLING_MESSAGES.nothingToCancel),
     async (provider, current) => {
       if (current.status === 'canceling') return null
       const changed = await provider.setCancelAtPeriodEnd(current.subscriptionId, true, feedback)
@@ -51,7 +52,7 @@ export function cancelSubscription(userId: number, feedback: CancelFeedback) {
 export function reactivateSubscription(userId: number) {
   return changeSubscription(
     userId,
-    (current) => (current && isSubscribedStatus(current.status) ? null : new DomainError('conflict', BILLING_MESSAGES.nothingToReactivate)),
+    () => new DomainError('conflict', BILLING_MESSAGES.nothingToReactivate),
     async (provider, current) => (current.status === 'active' ? null : provider.setCancelAtPeriodEnd(current.subscriptionId, false)),
   )
 }
@@ -69,10 +70,8 @@ async function requireSubscribed(userId: number) {
  * already reported in the period is still invoiced.
  */
 export async function enableUsageBasedPricing(userId: number) {
-  await changeSubscription(
-    userId,
-    (current) => (current && isSubscribedStatus(current.status) ? null : subscriptionRequired()),
-    async (provider, current) => (current.meteredItemId ? null : provider.addMeteredItem(current.subscriptionId, `metered-${current.subscriptionId}`)),
+  await changeSubscription(userId, subscriptionRequired, async (provider, current) =>
+    current.meteredItemId ? null : provider.addMeteredItem(current.subscriptionId, `metered-${current.subscriptionId}`),
   )
   await setUsageBasedPricing(userId, true)
 }

@@ -1,5 +1,6 @@
 import { useFetcher, useLocation, Link, type FetcherWithComponents } from '@remix-run/react'
 import { forwardRef, useEffect, useState, type ReactNode } from 'react'
+import { z } from 'zod'
 import type { FormReply } from '~/lib/form-reply'
 import { PLUS_DAILY_TOKEN_LIMIT } from '~/lib/constants'
 import { Button } from '~/ui/button'
@@ -7,7 +8,7 @@ import { Dialog } from '~/ui/dialog'
 import { useFormReply } from '~/ui/use-form-reply'
 import type { UsageData } from '~/usage/usage.server'
 import { BudgetPanel } from './budget-panel'
-import { announcePaymentDone, openPaymentDialog, PAYMENT_DIALOG_EVENT, type PaymentDialogDetail, type PaymentDialogMode } from '~/lib/payment-dialog'
+import { announcePaymentDone, openPaymentDialog, PAYMENT_DIALOG_EVENT, PAYMENT_DIALOG_MODES, type PaymentDialogMode } from '~/lib/payment-dialog'
 import { plusPriceLabel } from './plans'
 import { UPGRADE_RESOURCE } from './schema'
 import { dialogModeIn, UPGRADE_PARAM, upgradeHref } from '~/lib/payment-dialog'
@@ -20,6 +21,9 @@ const PLUS_BENEFITS = [
   'No badge on your public Pieces',
   'Priority support',
 ]
+
+/** What the window event that opens the dialog carries (`openPaymentDialog`). */
+const DialogDetailSchema = z.object({ mode: z.enum(PAYMENT_DIALOG_MODES), open: z.boolean().optional() })
 
 /** Spec 2 §2: the headings and texts of each mode. */
 const HEADINGS: Record<PaymentDialogMode, { title: string; description: string }> = {
@@ -85,7 +89,7 @@ export function PaymentDialog({ usage }: { usage?: UsageData }) {
 
   useEffect(() => {
     const onEvent = (event: Event) => {
-      const detail = (event as CustomEvent<PaymentDialogDetail>).detail
+      const detail = event instanceof CustomEvent ? DialogDetailSchema.safeParse(event.detail).data : undefined
       if (detail) setMode(detail.open ? detail.mode : null)
     }
     window.addEventListener(PAYMENT_DIALOG_EVENT, onEvent)

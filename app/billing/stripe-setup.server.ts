@@ -27,7 +27,7 @@ async function ensureProduct(stripe: Stripe, plan: Plan, say: (line: string) => 
     await stripe.products.retrieve(plan.productId)
     say(`product ${plan.productId}: found`)
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode !== 404) throw error
+    if (!(error instanceof Stripe.errors.StripeError && error.statusCode === 404)) throw error
     await stripe.products.create({ id: plan.productId, name: plan.productName })
     say(`product ${plan.productId}: created`)
   }

@@ -1,4 +1,5 @@
 import { sql } from '~/lib/db.server'
+import { messageOf } from '~/lib/errors'
 import { ProviderFailure } from './failure.server'
 import { advanceLocalPeriods } from './local-checkout.server'
 import { billingIsOn, getBillingProvider, type BillingProvider } from './provider.server'
@@ -63,7 +64,7 @@ export async function sendUsageReports(provider: BillingProvider): Promise<{ rep
           reported += 1
         } catch (error) {
           const permanent = error instanceof ProviderFailure && error.permanent
-          const detail = error instanceof ProviderFailure && error.detail ? error.detail : String((error as Error).message ?? error)
+          const detail = error instanceof ProviderFailure && error.detail ? error.detail : String(messageOf(error) ?? error)
           if (permanent) {
             abandoned += 1
             log.error({ report: report.id, tokens: report.tokens, customer: report.customerId }, `usage report ${report.id} refused for good; set aside`)

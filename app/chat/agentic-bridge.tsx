@@ -1,5 +1,6 @@
 import { useNavigate } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
+import { z } from 'zod'
 import { openPaymentDialog } from '~/lib/payment-dialog'
 import { AGENTIC_PROCEED_DELAY_MS } from '~/lib/constants'
 import { Button } from '~/ui/button'
@@ -39,7 +40,27 @@ function useArmedAfterDelay(open: boolean) {
   return armed
 }
 
-type Request = { id?: unknown; input?: unknown; instruction?: string; mode?: string; name?: string; confirm?: string }
+/** A field a Piece sent as text, or nothing when it sent something else. */
+const text = z.string().optional().catch(undefined)
+/** What a Piece asks for (a message from its frame, so read, never trusted). */
+const AgenticRequest = z.object({
+  type: z.literal('agentic:execute'),
+  id: z.unknown().optional(),
+  input: z.unknown().optional(),
+  instruction: text,
+  mode: text,
+  name: text,
+  confirm: text,
+})
+type Request = z.infer<typeof AgenticRequest>
+/** The server's answer to a call (an answer that is not JSON reads as an empty one). */
+const AgenticReply = z.object({
+  message: text,
+  result: z.unknown().optional(),
+  data: z.unknown().optional(),
+  tokensUsed: z.number().optional().catch(undefined),
+  requiresSubscription: z.boolean().optional().catch(undefined),
+})
 
 /**
  * The agentic bridge: a Piece framed from the preview origin asks with
@@ -70,8 +91,9 @@ export function AgenticBridge({
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== previewOrigin || !frame.current || event.source !== frame.current.contentWindow) return
-      const data = event.data as ({ type?: string } & Request) | null
-      if (data?.type !== 'agentic:execute') return
+      const parsed = AgenticRequest.safeParse(event.data)
+      if (!parsed.success) return
+      const { data } = parsed
       if (!signedIn) {
         navigate('/signup')
         return
@@ -99,13 +121,8 @@ export function AgenticBridge({
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ input: request.input, instruction: request.instruction, mode: request.mode ?? 'auto', name: request.name, pieceId }),
       })
-      const body = (await response.json().catch(() => ({}))) as {
-        message?: string
-        result?: unknown
-        data?: unknown
-        tokensUsed?: number
-        requiresSubscription?: boolean
-      }
+      const answer = AgenticReply.safeParse(await response.json().catch(() => ({})))
+      const body = answer.success ? answer.data : AgenticReply.parse({})
       if (response.status === 401) {
         navigate('/signup')
         return

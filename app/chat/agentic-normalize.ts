@@ -48,13 +48,14 @@ export function parseJsonString(value: unknown): unknown {
   const text = value.trim()
   if (!/^[[{]/.test(text)) return value
   try {
-    return JSON.parse(text) as unknown
+    const parsed: unknown = JSON.parse(text)
+    return parsed
   } catch {
     return value
   }
 }
 
-const looksLikeTrade = (record: Record<string, unknown>) => Object.keys(record).filter((key) => ALIASES[squash(key)]).length >= 3
+const looksLikeTrade = (record: object) => Object.keys(record).filter((key) => ALIASES[squash(key)]).length >= 3
 
 /**
  * The result a Piece receives: JSON-in-string results are parsed, and an array of trade
@@ -65,10 +66,9 @@ export function normalizeAgenticResult(value: unknown): unknown {
   if (!Array.isArray(parsed)) return parsed
   return parsed.map((item) => {
     if (!item || typeof item !== 'object' || Array.isArray(item)) return item
-    const record = item as Record<string, unknown>
-    if (!looksLikeTrade(record)) return record
+    if (!looksLikeTrade(item)) return item
     const mapped: Record<string, unknown> = {}
-    for (const [key, value] of Object.entries(record)) mapped[ALIASES[squash(key)] ?? key] = value
+    for (const [key, value] of Object.entries(item)) mapped[ALIASES[squash(key)] ?? key] = value
     return mapped
   })
 }

@@ -5,6 +5,7 @@ import { RemixCredit } from '~/pieces/remix-bar'
 import { comparePath } from '~/pieces/remixes'
 import { AgenticBridge } from './agentic-bridge'
 import { ChatHistory } from './builder/chat-history'
+import { reviewUnder } from './builder/review/review-under'
 import { DecisionDialog, OverwriteDialog } from './builder/confirm-dialogs'
 import { HistoryControls } from './builder/history-controls'
 import { PreviewPane } from './builder/preview-pane'
@@ -17,6 +18,8 @@ import { PromptForm } from './builder/prompt-form'
 import { StatusBar } from './builder/status-bar'
 import { useChatBuilder, type ChatBuilderProps } from './builder/use-chat-builder'
 import { useChatView, ViewSwitch } from './builder/view-switch'
+import { WithJs } from '~/ui/with-js'
+import { useHydrated } from '~/lib/hydrated'
 
 /**
  * The chat builder of spec 2 §2–§4: history with undo and redo, the prompt with
@@ -27,11 +30,17 @@ import { useChatView, ViewSwitch } from './builder/view-switch'
 export function ChatBuilder(props: ChatBuilderProps) {
   const { pieceName, askOverwrite, credit } = props
   const builder = useChatBuilder(props)
-  const { chat, hydrated, view, working, composer, draft, sender, history, confirm, setConfirm } = builder
+  const { chat, view, working, composer, draft, sender, history, confirm, setConfirm } = builder
   const decision = confirm === 'accept' || confirm === 'reject' ? confirm : null
   const navigate = useNavigate()
   const phone = useChatView(draft)
-  const [dataSpace, changeDataSpace] = useEditorDataSpace({ previewOrigin: chat.previewOrigin, pieceId: chat.pieceId, reload: builder.runner.reload })
+  const hydrated = useHydrated()
+  const [dataSpace, changeDataSpace] = useEditorDataSpace({
+    previewOrigin: chat.previewOrigin,
+    pieceId: chat.pieceId,
+    reload: builder.runner.reload,
+    recording: builder.checks.data,
+  })
   const here = `/pieces/${pieceName}`
   const closeOverwrite = () => {
     setConfirm(null)
@@ -55,7 +64,12 @@ export function ChatBuilder(props: ChatBuilderProps) {
             </a>
           </div>
         ) : null}
-        <ChatHistory draft={draft} sending={sender.pending ?? (working ? chat.running : null)} showTokenUsage={chat.showTokenUsage} />
+        <ChatHistory
+          draft={draft}
+          sending={sender.pending ?? (working ? chat.running : null)}
+          showTokenUsage={chat.showTokenUsage}
+          under={reviewUnder(builder, phone, hydrated)}
+        />
         <div className="border-t border-zinc-200 p-3 dark:border-zinc-800">
           <StatusBar
             state={view.state}
@@ -81,7 +95,6 @@ export function ChatBuilder(props: ChatBuilderProps) {
           form={sender.form}
           chat={chat}
           at={draft.historyIndex}
-          hydrated={hydrated}
           processing={working}
           busy={sender.busy}
           composer={composer}
@@ -97,7 +110,6 @@ export function ChatBuilder(props: ChatBuilderProps) {
 
       <PreviewPane
         className="max-md:hidden max-md:group-has-[#chat-view-preview:checked]/builder:flex"
-        hydrated={hydrated}
         frame={builder.runner.frame}
         onRunnerLoad={builder.runner.askRunner}
         runnerUrl={chat.runnerUrl}
@@ -105,16 +117,18 @@ export function ChatBuilder(props: ChatBuilderProps) {
         pieceName={pieceName}
         elsewhere={chat.previewElsewhere}
         toolbar={
-          hydrated && !chat.previewElsewhere ? (
-            <VisualToggle visual={builder.visual} available={builder.visualAvailable} unavailable={CheckWords.recording.unavailable}>
-              {(reasonId) => (
-                <>
-                  <DataSpaceToggle space={dataSpace} onChange={changeDataSpace} pieceName={pieceName} />
-                  <RecordToggle recorder={builder.checks} available={builder.visualAvailable} describedBy={reasonId} />
-                </>
-              )}
-            </VisualToggle>
-          ) : null
+          chat.previewElsewhere ? null : (
+            <WithJs>
+              <VisualToggle visual={builder.visual} available={builder.visualAvailable} unavailable={CheckWords.recording.unavailable}>
+                {(reasonId) => (
+                  <>
+                    <DataSpaceToggle space={dataSpace} onChange={changeDataSpace} pieceName={pieceName} recording={builder.checks.on} />
+                    <RecordToggle recorder={builder.checks} available={builder.visualAvailable} describedBy={reasonId} />
+                  </>
+                )}
+              </VisualToggle>
+            </WithJs>
+          )
         }
         below={builder.checks.on ? <RecordPanel recorder={builder.checks} /> : null}
       >
@@ -134,10 +148,11 @@ export function ChatBuilder(props: ChatBuilderProps) {
         ) : null}
       </PreviewPane>
 
-      {hydrated ? <AgenticBridge frame={builder.runner.frame} previewOrigin={chat.previewOrigin} pieceId={chat.pieceId} signedIn /> : null}
+      <WithJs>
+        <AgenticBridge frame={builder.runner.frame} previewOrigin={chat.previewOrigin} pieceId={chat.pieceId} signedIn />
+      </WithJs>
       <OverwriteDialog
         open={confirm === 'overwrite'}
-        hydrated={hydrated}
         Form={sender.Form}
         at={draft.historyIndex}
         message={composer.input}

@@ -21,6 +21,7 @@ import type { ChatData } from './types'
 import { imagesAsAttachments } from './uploads.server'
 import { costSpreads } from '~/generation/estimate.server'
 import { applyVisualEditToDraft } from '~/generation/visual/visual-edit.server'
+import { reviewsOf, reviewApply } from './review.server'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
 export async function chatData(user: SessionUser, piece: OwnPiece, origins: PreviewOrigins): Promise<{ chat: ChatData }> {
@@ -36,11 +37,13 @@ export async function chatData(user: SessionUser, piece: OwnPiece, origins: Prev
   const [current] = await sql<{ draft: unknown; code: string; lastEventId: number }[]>`
     select draft, code, (select coalesce(max(id), 0)::int from generation_events where piece_id = ${piece.id}) as "lastEventId"
     from pieces where id = ${piece.id}`
+  const draft = readDraft(current ? current.draft : piece.draftData)
   return {
     chat: {
       pieceId: piece.id,
       savedCode: current?.code ?? piece.code,
-      draft: readDraft(current ? current.draft : piece.draftData),
+      draft,
+      reviews: reviewsOf({ ...piece, code: current?.code ?? piece.code }, draft),
       lastEventId: current?.lastEventId ?? 0,
       stage: active?.stage ?? 'idle',
       lastOutcome: outcome,
@@ -155,6 +158,8 @@ async function apply(user: SessionUser, piece: OwnPiece, draft: DraftData, form:
     case 'visual-edit':
       await applyVisualEditToDraft(user.id, piece, draft, form.edit, form.at)
       return
+    case 'review-apply':
+      return reviewApply(user.id, piece.id, form)
   }
 }
 
@@ -178,5 +183,6 @@ function sendInput(user: SessionUser, piece: OwnPiece, draft: DraftData, form: O
       .map((exchange) => ({ role: 'user', content: exchange.userMessage.content })),
     selectedModel: user.selectedModel,
     target: form.target,
+    ...(form.redo && { redo: true }),
   }
 }

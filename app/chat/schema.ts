@@ -6,12 +6,19 @@ import { MAX_ATTACHMENT_BYTES, MAX_ATTACHMENTS, MAX_ATTACHMENTS_TOTAL_BYTES, MAX
 import { AttachmentSchema, SendMessages } from '~/generation/send-schema'
 import { lines, text } from '~/lib/text'
 import { SendTargetField, VisualEditField } from '~/generation/visual/edits'
+import { ReviewWords } from './builder/review/words'
 
 /**
  * The history point (`historyIndex`) the user saw when they pressed a control: a send
  * builds on it, and Undo or Redo apply only if the draft is still there.
  */
 const HistoryPoint = z.coerce.number().int().min(-1).optional()
+
+/** An exchange of the draft's history, by its place. */
+const ExchangeIndex = z.coerce.number().int().min(0).max(10_000)
+
+/** The changes of a turn kept, by their place in its operations (none checked sends none). */
+const KeptChanges = z.array(z.coerce.number().int().min(0).max(10_000)).max(1_000).optional().default([])
 
 /** Images picked without JavaScript: the files themselves (the page with JavaScript sends them read, as data URLs). */
 const ImageFile = z.instanceof(File).refine((file) => file.size <= MAX_ATTACHMENT_BYTES, SendMessages.attachmentTooLarge)
@@ -42,6 +49,8 @@ export const ChatFormSchema = z.discriminatedUnion(
         estimate: z.literal('yes').optional(),
         /** Issue 30.4: the element picked in the preview, which the message is about. */
         target: SendTargetField.optional(),
+        /** Issue 40.4: "Redo this change": one call, with no plan. */
+        redo: z.literal('change').optional(),
       })
       .refine((form) => form.message.trim().length > 0 || form.attachments.length + form.images.length > 0, SendMessages.empty)
       .refine((form) => form.attachments.length + form.images.length <= MAX_ATTACHMENTS, {
@@ -64,6 +73,8 @@ export const ChatFormSchema = z.discriminatedUnion(
     z.object({ intent: z.literal('model'), selectedModel: text().max(50) }),
     /** Issue 30.2: Apply of a visual edit, from the history point the user saw. */
     z.object({ intent: z.literal('visual-edit'), edit: VisualEditField, at: HistoryPoint }),
+    /** Issue 40.2: "Apply these changes": the changes of exchange `exchange` kept (the switches, or the checkboxes without JavaScript), from the point the user saw. */
+    z.object({ intent: z.literal('review-apply'), exchange: ExchangeIndex, keep: KeptChanges, at: HistoryPoint }),
   ],
   { error: PieceMessages.updateFailed },
 )
@@ -87,7 +98,14 @@ const SETTINGS_INTENTS: ReadonlySet<string> = new Set<ChatIntent>(['undo', 'redo
  * and the history's and the model's are their toasts.
  */
 export const CHAT_FORM_WORDS: FormWords = {
-  failure: (sent) => (sent.intent === 'stop' ? ChatToasts.stopFailed : SETTINGS_INTENTS.has(sent.intent ?? '') ? ChatToasts.settingsFailed : undefined),
+  failure: (sent) =>
+    sent.intent === 'stop'
+      ? ChatToasts.stopFailed
+      : SETTINGS_INTENTS.has(sent.intent ?? '')
+        ? ChatToasts.settingsFailed
+        : sent.intent === 'review-apply'
+          ? ReviewWords.applyFailed
+          : undefined,
   // A send's refusal shows in the status line, a visual edit's in its panel (with the offer to ask the assistant).
   inPlace: (sent) => (sent.intent === 'send' || sent.intent === 'visual-edit' ? '' : undefined),
 }

@@ -1,6 +1,7 @@
 import type { ModelId } from '~/lib/models'
 import type { DraftData } from '~/pieces/draft'
 import type { CostSpreads } from '~/generation/estimate'
+import type { ExchangeReview } from './builder/review/types'
 import type { GenerationOutcome, GenerationStage, RunningGeneration } from '~/generation/types'
 
 /** What the chat builder needs besides the Piece itself (the owner's view). */
@@ -8,6 +9,8 @@ export type ChatData = {
   pieceId: number
   savedCode: string
   draft: DraftData
+  /** Issue 40: the changes of each exchange that has operations, one by one (those the page shows under it). */
+  reviews: ExchangeReview[]
   /**
    * The Piece's latest generation event when `draft` was read: a `complete` event after it
    * carries a newer draft and usage, which the page shows instead (issue 28).

@@ -1,11 +1,12 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { useLocation } from '@remix-run/react'
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { useHydrated } from '~/lib/hydrated'
+import { useEffect, useId, type FormEvent, type KeyboardEvent } from 'react'
 import { Section } from '~/pieces/menu/section'
 import { Button, buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
+import { useEditInPlace, useFocusWhenOpened } from '~/ui/edit-in-place'
+import { WithJs, WithoutJs } from '~/ui/with-js'
 import { ErrorList } from '~/ui/field'
 import { CHECKS_RESOURCE, CheckFormSchema, CheckWords, lastResultWords, type CheckIntent, type ListedCheck } from './schema'
 import { useCheckFetcher, useCheckRuns } from './use-check-runs'
@@ -22,7 +23,11 @@ type Target = { pieceId: number | string; check?: ListedCheck }
 export function ChecksSection({ pieceId, checks }: { pieceId: number | string; checks: ListedCheck[] }) {
   const runs = useCheckRuns(pieceId, checks)
   // Recording happens in the preview and needs JavaScript (issue 31.5): without it the section says so.
-  const hint = useHydrated() ? null : <p className="mt-2 text-xs text-zinc-500">{CheckWords.needsJavaScript}</p>
+  const hint = (
+    <WithoutJs>
+      <p className="mt-2 text-xs text-zinc-500">{CheckWords.needsJavaScript}</p>
+    </WithoutJs>
+  )
   return (
     <Section title={CheckWords.menu} action={checks.length > 1 ? <RunForm pieceId={pieceId} checks={checks} runs={runs} /> : null}>
       {checks.length ? (
@@ -46,18 +51,18 @@ export function ChecksSection({ pieceId, checks }: { pieceId: number | string; c
 }
 
 function CheckItem({ pieceId, check, runs }: Target & { check: ListedCheck; runs: Runs }) {
-  const hydrated = useHydrated()
   const nameId = useId()
-  const [renaming, setRenaming] = useState(false)
-  useEffect(() => setRenaming(false), [check.name])
+  const rename = useEditInPlace()
+  const { close } = rename
+  useEffect(() => close(), [check.name, close])
   const result = check.lastResult
   const running = runs.running(check.id)
   const failedAt = result?.status === 'fail' && result.screenshot && !running ? result.screenshot : null
 
   return (
     <li className="rounded-lg border border-zinc-200 p-2.5 dark:border-zinc-800" data-testid="check">
-      {hydrated && renaming ? (
-        <RenameForm pieceId={pieceId} check={check} onClose={() => setRenaming(false)} />
+      {rename.editing ? (
+        <RenameForm pieceId={pieceId} check={check} onClose={close} />
       ) : (
         <p id={nameId} className="font-medium break-words">
           {check.name}
@@ -82,19 +87,21 @@ function CheckItem({ pieceId, check, runs }: Target & { check: ListedCheck; runs
         />
       ) : null}
       <div className="mt-2 flex flex-wrap items-center gap-1">
-        {hydrated ? (
-          renaming ? null : (
-            <Button variant="ghost" size="sm" aria-describedby={nameId} onClick={() => setRenaming(true)}>
+        <WithJs
+          fallback={
+            // Without JavaScript Rename opens as a disclosure, whose form posts the page.
+            <details className="open:basis-full">
+              <summary className={cn(buttonClasses('ghost', 'sm'), 'cursor-pointer list-none')}>{CheckWords.rename}</summary>
+              <RenameForm pieceId={pieceId} check={check} onClose={() => {}} />
+            </details>
+          }
+        >
+          {rename.editing ? null : (
+            <Button variant="ghost" size="sm" aria-describedby={nameId} onClick={rename.open}>
               {CheckWords.rename}
             </Button>
-          )
-        ) : (
-          // Without JavaScript Rename opens as a disclosure, whose form posts the page.
-          <details className="open:basis-full">
-            <summary className={cn(buttonClasses('ghost', 'sm'), 'cursor-pointer list-none')}>{CheckWords.rename}</summary>
-            <RenameForm pieceId={pieceId} check={check} onClose={() => {}} />
-          </details>
-        )}
+          )}
+        </WithJs>
         <RunForm pieceId={pieceId} check={check} checks={[check]} runs={runs} describedBy={nameId} />
         <DeleteForm pieceId={pieceId} check={check} describedBy={nameId} />
       </div>
@@ -189,10 +196,10 @@ function DeleteForm({ pieceId, check, describedBy }: Target & { check: ListedChe
 
 /** The name field and Save: Enter saves, Escape cancels with JavaScript; a refused name says why under it. */
 function RenameForm({ pieceId, check, onClose }: Target & { check: ListedCheck; onClose: () => void }) {
-  const hydrated = useHydrated()
   const fetcher = useCheckFetcher({ onDone: onClose })
   const pending = fetcher.state !== 'idle'
-  const input = useRef<HTMLInputElement>(null)
+  // The field opens on Rename, so it takes the focus then (never on a page load).
+  const input = useFocusWhenOpened<HTMLInputElement>({ select: true })
   const [form, fields] = useForm({
     id: `check-rename-${check.id}`,
     lastResult: fetcher.lastResult,
@@ -203,11 +210,6 @@ function RenameForm({ pieceId, check, onClose }: Target & { check: ListedCheck; 
     onValidate: ({ formData }) => parseWithZod(formData, { schema: CheckFormSchema }),
   })
   const formProps = getFormProps(form)
-
-  // The field opens on Rename, so it takes the focus then (never on a page load).
-  useEffect(() => {
-    if (hydrated) input.current?.select()
-  }, [hydrated])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (String(new FormData(event.currentTarget).get('name') ?? '').trim() === check.name) {

@@ -88,16 +88,17 @@ export async function checksOfOwnedPiece(piece: { id: number; code: string; draf
       steps,
       words: steps.map(stepWords),
       createdAt: row.createdAt.toISOString(),
-      lastResult: row.status
-        ? {
-            status: row.status,
-            step: row.step,
-            message: row.message,
-            screenshot: row.screenshot,
-            ranAt: row.ranAt!.toISOString(),
-            onVersion: row.version === shown ? 'shown' : 'other',
-          }
-        : null,
+      lastResult:
+        row.status && row.ranAt
+          ? {
+              status: row.status,
+              step: row.step,
+              message: row.message,
+              screenshot: row.screenshot,
+              ranAt: row.ranAt.toISOString(),
+              onVersion: row.version === shown ? 'shown' : 'other',
+            }
+          : null,
     }
   })
 }
@@ -107,20 +108,28 @@ export async function createCheck(userId: number, pieceId: number, input: { name
   const id = await sql.begin(async (tx) => {
     await requireOwned(tx, userId, pieceId, true)
     const [counted] = await tx<{ count: number }[]>`select count(*)::int as count from piece_checks where piece_id = ${pieceId}`
-    if (counted!.count >= CHECKS_PER_PIECE_MAX) throw new DomainError('conflict', CheckWords.tooMany)
+    if ((counted?.count ?? 0) >= CHECKS_PER_PIECE_MAX) throw new DomainError('conflict', CheckWords.tooMany)
     const [row] = await tx<{ id: number }[]>`
       insert into piece_checks (piece_id, name, steps) values (${pieceId}, ${input.name}, ${jsonb(tx, input.steps)}) returning id::int as id`
-    return row!.id
+    if (!row) throw new Error('the new check was not saved')
+    return row.id
   })
   await requestCheckRun(pieceId, id)
-  return (await listChecks(userId, pieceId)).find((check) => check.id === id)!
+  return await listedCheck(userId, pieceId, id)
+}
+
+/** One check as the list shows it; not found when it went meanwhile. */
+async function listedCheck(userId: number, pieceId: number, checkId: number): Promise<ListedCheck> {
+  const check = (await listChecks(userId, pieceId)).find((listed) => listed.id === checkId)
+  if (!check) throw checkNotFound()
+  return check
 }
 
 export async function renameCheck(userId: number, pieceId: number, checkId: number, name: string): Promise<ListedCheck> {
   await requireOwned(sql, userId, pieceId)
   const rows = await sql`update piece_checks set name = ${name} where id = ${checkId} and piece_id = ${pieceId} returning id`
   if (!rows.length) throw checkNotFound()
-  return (await listChecks(userId, pieceId)).find((check) => check.id === checkId)!
+  return await listedCheck(userId, pieceId, checkId)
 }
 
 export async function deleteCheck(userId: number, pieceId: number, checkId: number): Promise<void> {
@@ -150,7 +159,7 @@ async function requestCheckRun(pieceId: number, checkId?: number) {
     await enqueueJob(QUEUES.checks.name, { pieceId, ...(checkId !== undefined && { checkId }) })
   } catch (error) {
     // The check is kept; it runs with the next version, or when asked again.
-    log.warn({ pieceId, err: (error as Error).message }, 'could not queue a check run')
+    log.warn({ pieceId, err: error instanceof Error ? error.message : error }, 'could not queue a check run')
   }
 }
 

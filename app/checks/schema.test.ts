@@ -10,6 +10,7 @@ import {
   stepWords,
   summaryWords,
   type CheckStep,
+  visitorsOf,
 } from './schema'
 
 const plus: CheckStep = { action: 'click', target: { by: 'role', role: 'button', name: '+' } }
@@ -98,6 +99,24 @@ describe('what a check may be', () => {
     expect(CheckStepsSchema.safeParse([{ action: 'click', target: { by: 'role', role: 'generic', name: 'x' } }, reads2]).success).toBe(false)
     expect(CheckStepsSchema.safeParse([{ action: 'press', key: 'a' }, reads2]).success).toBe(false)
     expect(CheckStepsSchema.safeParse(Array.from({ length: 31 }, () => reads2)).success).toBe(false)
+  })
+
+  it('may act as a second visitor and back, each switch to the other one; old checks parse unchanged (issue 39.6)', () => {
+    const second: CheckStep = { action: 'switch-visitor', visitor: 2 }
+    const first: CheckStep = { action: 'switch-visitor', visitor: 1 }
+    expect(CheckStepsSchema.parse([plus, second, reads2, first, reads2])).toEqual([plus, second, reads2, first, reads2])
+    expect(CheckStepsSchema.safeParse([plus, reads2]).data).toEqual([plus, reads2])
+    const refusal = (steps: unknown[]) => CheckStepsSchema.safeParse(steps).error?.issues[0]?.message
+    expect(refusal([first, reads2])).toBe('Each switch of visitor is to the other one: remove the switch that repeats.')
+    expect(refusal([second, second, reads2])).toBe('Each switch of visitor is to the other one: remove the switch that repeats.')
+    expect(CheckStepsSchema.safeParse([{ action: 'switch-visitor', visitor: 3 }, reads2]).success).toBe(false)
+    expect(CheckStepsSchema.safeParse([{ action: 'switch-visitor' }, reads2]).success).toBe(false)
+    expect(CheckStepsSchema.safeParse([second]).success).toBe(false)
+    expect(visitorsOf([plus, second, reads2, first, reads2])).toEqual([1, 2, 2, 1, 1])
+    expect([second, first].map(stepWords)).toEqual(['Now as a second visitor', 'Now as the first visitor again'])
+    const shown: CheckStep = { action: 'expect-shown', text: 'Hello' }
+    expect(proposedName([plus, shown, second, shown])).toBe('click the ‘+’ button, then for a second visitor the page shows ‘Hello’')
+    expect(proposedName([plus, second, reads2, first, shown])).toBe('click the ‘+’ button, then for the first visitor the page shows ‘Hello’')
   })
 
   it('trims the name and refuses an empty or control-character one', () => {

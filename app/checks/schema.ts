@@ -80,16 +80,35 @@ export const CheckStepSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('expect-count'), target: LocatorSchema, count: z.number().int().min(0).max(1000) }),
   /** The page shows this text somewhere (for what has no name of its own). */
   z.object({ action: z.literal('expect-shown'), text: short() }),
+  /**
+   * Issue 39.6: the steps after it act as another visitor of the same data (a page of their
+   * own, loaded again): 2 a second anonymous visitor, 1 the first one back.
+   */
+  z.object({ action: z.literal('switch-visitor'), visitor: z.union([z.literal(1), z.literal(2)]) }),
 ])
 export type CheckStep = z.infer<typeof CheckStepSchema>
+export type CheckVisitor = Extract<CheckStep, { action: 'switch-visitor' }>['visitor']
 
 export const isExpectation = (step: CheckStep) => step.action.startsWith('expect-')
+
+/** Who acts at each step: the first visitor until a switch (issue 39.6). */
+export function visitorsOf(steps: CheckStep[]): CheckVisitor[] {
+  let visitor: CheckVisitor = 1
+  return steps.map((step) => (step.action === 'switch-visitor' ? (visitor = step.visitor) : visitor))
+}
+
+/** Each switch is to the other visitor (a switch to the one acting would say nothing). */
+function switchesAlternate(steps: CheckStep[]) {
+  const visitors = visitorsOf(steps)
+  return steps.every((step, index) => step.action !== 'switch-visitor' || step.visitor !== (visitors[index - 1] ?? 1))
+}
 
 export const CheckStepsSchema = z
   .array(CheckStepSchema)
   .min(1, 'A check needs at least one step.')
   .max(CHECK_STEPS_MAX, `A check has at most ${CHECK_STEPS_MAX} steps.`)
   .refine((steps) => steps.some(isExpectation), 'A check needs at least one thing that must be true.')
+  .refine(switchesAlternate, 'Each switch of visitor is to the other one: remove the switch that repeats.')
 
 export const CheckNameSchema = text({ error: 'Give the check a name.' })
   .trim()
@@ -139,6 +158,17 @@ export const CheckWords = {
   deleteFailed: 'Failed to delete check',
   runFailed: 'Failed to run checks',
   failedAt: (name: string) => `The page when “${name}” failed`,
+  /** Issue 39.6: a check that acts as two visitors of the same data. */
+  visitors: {
+    switchTo: { 1: 'Switch to the first visitor', 2: 'Switch to a second visitor' },
+    now: { 1: 'Now as the first visitor again', 2: 'Now as a second visitor' },
+    /** Before what went wrong, in a check that has both: "As the second visitor, expected …". */
+    as: { 1: 'As the first visitor', 2: 'As the second visitor' },
+    /** In a proposed name: "…, then for a second visitor the page shows ‘Hello’". */
+    forThe: { 1: 'for the first visitor', 2: 'for a second visitor' },
+    /** Said while recording as the second visitor. */
+    acting: 'You are the second visitor now: the Piece shows what a second visitor would see of the same data.',
+  },
   /** The recorder beside the preview (issue 31.1). */
   recording: {
     unavailable: 'Recording and visual editing open once there is a page and no build is running',
@@ -246,6 +276,8 @@ export function stepWords(step: CheckStep): string {
       return `Check that there ${step.count === 1 ? 'is' : 'are'} ${countWords(step.target, step.count)}`
     case 'expect-shown':
       return `Check that the page shows ${inner(step.text)}`
+    case 'switch-visitor':
+      return CheckWords.visitors.now[step.visitor]
   }
 }
 
@@ -282,16 +314,23 @@ export const brokenChecks = (checks: Pick<CheckResult, 'name' | 'status' | 'wasP
   (checks ?? []).filter((check) => check.status === 'fail' && check.wasPassing).map((check) => check.name)
 
 /** What Accept says when this version fails checks that passed on the accepted version. */
-export const breaksWords = (names: string[]) =>
-  names.length === 1 ? `This version breaks ${quote(names[0]!)}` : `This version breaks ${names.slice(0, -1).map(quote).join(', ')} and ${quote(names.at(-1)!)}`
+export const breaksWords = (names: string[]) => {
+  const before = names.slice(0, -1)
+  const last = quote(names.at(-1) ?? '')
+  return before.length ? `This version breaks ${before.map(quote).join(', ')} and ${last}` : `This version breaks ${last}`
+}
 
 /** The name the recorder proposes: what the last expectation says, shortened. */
 export function proposedName(steps: CheckStep[]): string {
-  const actions = steps.filter((step) => !isExpectation(step))
-  const last = [...steps].reverse().find(isExpectation)
+  const actions = steps.filter((step) => !isExpectation(step) && step.action !== 'switch-visitor')
+  const lastAt = steps.findLastIndex(isExpectation)
+  const last = steps[lastAt]
   const doing = actions[0] ? stepWords(actions[0]).replace(/^\w/, (letter) => letter.toLowerCase()) : 'the page loads'
   const outcome = last ? stepWords(last).replace(/^Check that /, '') : ''
-  const name = outcome ? `${doing}, then ${outcome}` : doing
+  // A check that switched visitors says for whom the last thing must be true.
+  const visitor = steps.some((step) => step.action === 'switch-visitor') ? visitorsOf(steps)[lastAt] : undefined
+  const forWhom = visitor ? `${CheckWords.visitors.forThe[visitor]} ` : ''
+  const name = outcome ? `${doing}, then ${forWhom}${outcome}` : doing
   return name.length > CHECK_NAME_MAX ? `${name.slice(0, CHECK_NAME_MAX - 1)}…` : name
 }
 
@@ -328,14 +367,14 @@ export const CheckFormSchema = z.discriminatedUnion('intent', [
 export type CheckForm = z.infer<typeof CheckFormSchema>
 export type CheckIntent = CheckForm['intent']
 
-const CHECK_FORM_FAILURES: Record<CheckIntent, string> = {
+const CHECK_FORM_FAILURES: Partial<Record<string, string>> = {
   rename: CheckWords.renameFailed,
   delete: CheckWords.deleteFailed,
   run: CheckWords.runFailed,
-}
+} satisfies Record<CheckIntent, string>
 
 /** A refused rename says why under the name; any other refusal is its failure toast with the reason. */
 export const CHECK_FORM_WORDS: FormWords = {
-  failure: (sent) => CHECK_FORM_FAILURES[sent.intent as CheckIntent] ?? CheckWords.runFailed,
+  failure: (sent) => (sent.intent === undefined ? undefined : CHECK_FORM_FAILURES[sent.intent]) ?? CheckWords.runFailed,
   inPlace: (sent) => (sent.intent === 'rename' ? 'name' : undefined),
 }

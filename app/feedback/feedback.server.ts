@@ -1,8 +1,8 @@
 import { sql } from '~/lib/db.server'
+import { onlyRow } from '~/lib/rows'
 
 export async function saveFeedback(userId: number, content: string): Promise<{ id: number }> {
-  const [row] = await sql<{ id: number }[]>`insert into feedback (user_id, content) values (${userId}, ${content}) returning id::int as id`
-  return row!
+  return onlyRow(await sql<{ id: number }[]>`insert into feedback (user_id, content) values (${userId}, ${content}) returning id::int as id`)
 }
 
 export type FeedbackEntry = { id: number; createdAt: string; email: string; username: string | null; content: string }

@@ -40,7 +40,8 @@ export function parseAgenticAnswer(answer: string): { result: string; data: unkn
   const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(answer)?.[1]
   const candidate = (fenced ?? answer).trim()
   try {
-    return { result: candidate, data: JSON.parse(candidate) as unknown }
+    const data: unknown = JSON.parse(candidate)
+    return { result: candidate, data }
   } catch {
     return { result: answer.trim(), data: null }
   }

@@ -14,6 +14,8 @@ describe('the estimate before Send (issue 29.1)', () => {
     expect(turnKind('  ')).toBe('build')
     expect(turnKind('<html></html>')).toBe('edit')
     expect(turnKind('<html></html>', true)).toBe('aimed')
+    expect(turnKind('<html></html>', true, true)).toBe('redo')
+    expect(turnKind('<html></html>', false, true)).toBe('redo')
   })
 
   it('counts an aimed send by the element and its ancestors’ start tags it sends, not the page (issue 37.10)', () => {

@@ -19,11 +19,11 @@ export const ESTIMATE_MIN_TURNS = 5
 /**
  * A first build (no page yet) costs differently from an edit of a page, and an edit aimed at
  * one element picked in the preview (issue 30.4: the model is sent that element, not the page)
- * differently again (issue 37.10).
+ * differently again (issue 37.10); a redo of one reviewed change (issue 40.4) is one call, with no plan.
  */
-export type TurnKind = 'build' | 'edit' | 'aimed'
-export const TURN_KINDS = ['build', 'edit', 'aimed'] as const satisfies readonly TurnKind[]
-export const turnKind = (code: string, aimed = false): TurnKind => (!code.trim() ? 'build' : aimed ? 'aimed' : 'edit')
+export type TurnKind = 'build' | 'edit' | 'aimed' | 'redo'
+export const TURN_KINDS = ['build', 'edit', 'aimed', 'redo'] as const satisfies readonly TurnKind[]
+export const turnKind = (code: string, aimed = false, redo = false): TurnKind => (!code.trim() ? 'build' : redo ? 'redo' : aimed ? 'aimed' : 'edit')
 
 /** The spread of `used / (prompt + base)` over recorded turns. */
 export type CostSpread = { low: number; high: number }
@@ -36,6 +36,8 @@ export const DEFAULT_SPREAD: Record<TurnKind, CostSpread> = {
   edit: { low: 1, high: 6 },
   // A plan and a step or two that read the element (answers the size of the element): about the base once.
   aimed: { low: 0.5, high: 3 },
+  // One step that reads the element (or the page, when the change's element is gone) and writes it again.
+  redo: { low: 0.3, high: 2 },
 }
 
 /** What an aimed send shows the model in place of the page: the element's code and the start tags of its nearest ancestors. */
@@ -80,11 +82,11 @@ export const ESTIMATE_TAIL = 0.05
 
 /** The p-th percentile by linear interpolation between ranks, as PostgreSQL's percentile_cont. */
 export function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return NaN
   const position = p * (sorted.length - 1)
-  const below = Math.floor(position)
-  const above = Math.ceil(position)
-  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below)
+  const below = sorted[Math.floor(position)]
+  const above = sorted[Math.ceil(position)]
+  if (below === undefined || above === undefined) return NaN
+  return below + (above - below) * (position - Math.floor(position))
 }
 
 /**

@@ -25,8 +25,9 @@ export async function appendEvent(db: Sql | TransactionSql, generationId: number
       returning id::int as id, piece_id
     )
     select id, pg_notify(${EVENTS_CHANNEL}, json_build_object('id', id, 'pieceId', piece_id)::text) from inserted`
-  log.debug({ generationId, pieceId: event.pieceId, eventId: row!.id, type: event.type, stage: event.stage }, 'generation event')
-  return row!.id
+  if (!row) throw new Error('the generation event was not saved')
+  log.debug({ generationId, pieceId: event.pieceId, eventId: row.id, type: event.type, stage: event.stage }, 'generation event')
+  return row.id
 }
 
 /** Events of a Piece after an id (Last-Event-ID replay), oldest first. */

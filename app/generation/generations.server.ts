@@ -76,6 +76,7 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
     messageHistory: input.messageHistory.map(({ role, content }) => ({ role, content })),
     ...lastProblemsOf(readDraft(input.draftData === undefined ? piece.draftData : input.draftData)),
     ...targetIn(code, input.target),
+    ...(input.redo && { redo: true }),
   }
   // An aimed send shows the model the element, not the page: reserved and recorded as such (issue 37.10).
   const aimed = request.target ? { element: code.slice(request.target.start, request.target.end), ancestors: request.target.ancestors } : null
@@ -86,11 +87,12 @@ export async function startGeneration(user: AccountUser, input: SendInput) {
       const [row] = await tx<{ id: number }[]>`
         insert into generations (piece_id, user_id, model, request, reserved_tokens, request_id, user_slots, prompt_tokens, kind)
         values (${piece.id}, ${user.id}, ${model}, ${jsonb(tx, request)}, ${reserve}, ${currentRequestId() ?? null},
-          ${plus ? PLUS_CONCURRENT_GENERATIONS : FREE_CONCURRENT_GENERATIONS}, ${need.prompt}, ${turnKind(request.code, Boolean(aimed))})
+          ${plus ? PLUS_CONCURRENT_GENERATIONS : FREE_CONCURRENT_GENERATIONS}, ${need.prompt}, ${turnKind(request.code, Boolean(aimed), Boolean(request.redo))})
         returning id::int as id`
-      const eventId = await appendEvent(tx, row!.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
+      if (!row) throw new Error('the generation was not saved')
+      const eventId = await appendEvent(tx, row.id, { type: 'status', pieceId: piece.id, stage: 'sending' })
       await wakeWorkers(tx)
-      return { generationId: row!.id, eventId }
+      return { generationId: row.id, eventId }
     } catch (error) {
       if (isUniqueViolation(error)) throw new DomainError('conflict', SendMessages.inProgress)
       throw error
@@ -221,7 +223,7 @@ export async function stopGeneration(userId: number, pieceId: number): Promise<{
   }
   // Read before asking: the end is announced after it, whoever ends the generation.
   const [seen] = await sql<{ id: number }[]>`select coalesce(max(id), 0)::int as id from generation_events where piece_id = ${pieceId}`
-  if (await askToStop(active.id)) await endOf({ generationId: active.id, pieceId, afterId: seen!.id }, AbortSignal.timeout(STOP_WAIT_MS))
+  if (await askToStop(active.id)) await endOf({ generationId: active.id, pieceId, afterId: seen?.id ?? 0 }, AbortSignal.timeout(STOP_WAIT_MS))
   const [row] = await sql<{ status: Status; tokensUsed: number }[]>`
     select status, tokens_used::int as "tokensUsed" from generations where id = ${active.id}`
   return { tokensUsed: row && row.status !== 'running' && row.status !== 'queued' ? row.tokensUsed : 0 }
@@ -254,7 +256,7 @@ const stillFails = (result: GenerationResult) => loadStillFails(result) || check
 
 /** What a refunded turn's receipt names. */
 const stillFailing = (result: GenerationResult) => [
-  ...(loadStillFails(result) ? result.verification!.errors : []),
+  ...(loadStillFails(result) && result.verification ? result.verification.errors : []),
   ...checksStillFailing(result).map(failureWords),
 ]
 
@@ -286,7 +288,7 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
   // Counted and logged once committed: an ending rolled back did not happen.
   let ended: Parameters<typeof recordGeneration> | undefined
   let line: Record<string, unknown> | undefined
-  const finished = (await sql.begin(async (tx) => {
+  const finished: boolean = await sql.begin(async (tx): Promise<boolean> => {
     const [row] = await tx<
       { pieceId: number; userId: number; status: Status; request: unknown; reserved: number; model: string; age: number; requestId: string | null }[]
     >`
@@ -301,7 +303,7 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
     const charge = await chargeTokens(tx, row.userId, { spent, reserved: row.reserved })
     const tokensUsed = charge.tokens
     const usage = finish.status === 'complete' ? await getUsage(row.userId, tx) : null
-    const result = finish.status === 'complete' ? { ...finish.result, tokensUsed, receipt: receiptOf(finish.result, charge, usage!) } : null
+    const result = finish.status === 'complete' && usage ? { ...finish.result, tokensUsed, receipt: receiptOf(finish.result, charge, usage) } : null
     await tx`
       update generations set
         status = ${finish.status}, stage = 'idle', finished_at = now(), reserved_tokens = 0, checked_code = null,
@@ -334,7 +336,7 @@ export async function finishGeneration(generationId: number, finish: Finish): Pr
     ended = [finish.status, row.age, row.model, tokensUsed]
     line = { reqId: row.requestId ?? undefined, generationId, pieceId: row.pieceId, model: row.model, tokensUsed, seconds: Math.round(row.age * 10) / 10 }
     return true
-  })) as boolean
+  })
   if (ended) recordGeneration(...ended)
   // Under the id of the request that sent it, whoever ends it (its worker, a stop, the reaper).
   if (line) {

@@ -4,6 +4,8 @@
  * with the whole updated document.
  */
 import { isDiffOperation, type DiffOperation } from './patch'
+import { captures } from './captures'
+import { z } from 'zod'
 
 export const MAX_PLAN_STEPS = 4
 
@@ -25,7 +27,7 @@ export const DATA_INSTRUCTIONS = [
   "- mine: one visitor's private keys: mine.get(key), mine.set(key, json), mine.delete(key), mine.list(prefix).",
   '- shared: what everyone sees (polls, guestbooks, sign-ups, scores): shared.add(collection, json) gives {id, value, by: {name, you}, at}; shared.list(collection, {limit, order}) gives {records, counters}; shared.update/remove(collection, id); shared.increment(collection, name) counts votes atomically.',
   '- The server stamps by.name with the writer: never ask for a name to credit an entry. Offer edit/remove only when record.by.you.',
-  "- subscribe(collection, c => …) for live changes: c.type 'added'/'changed'/'removed' (c.record), 'counted' (c.counter.name, .value), 'cleared'.",
+  "- subscribe(collection, c => …) for live changes: c.type 'added'/'changed'/'removed' (c.record), 'counted' (c.counter.name, .value), 'cleared', 'reset' (list the collection again).",
   '- A failure has error.code (quota, too-large, not-yours, offline, rate-limited) and error.message saying what it means: show the message.',
   `Example (a poll):\n${DATA_EXAMPLE}`,
 ].join('\n')
@@ -82,12 +84,17 @@ const checkLines = ({ name, steps, step, message }: FailedCheck) =>
     `What went wrong: ${message ?? 'it failed'}`,
   ].join('\n')
 
+/** A plan as the model writes it, and a step's patches: their entries are sorted out where they are read. */
+const PlanSchema = z.object({ steps: z.array(z.unknown()) })
+const PatchesSchema = z.object({ patches: z.array(z.unknown()) })
+
 /** The plan's step titles; a missing or malformed plan becomes one step. */
 export function parsePlan(answer: string): string[] {
   const json = /```(?:json)?\s*([\s\S]*?)```/.exec(answer)?.[1] ?? /\{[\s\S]*\}/.exec(answer)?.[0] ?? ''
   try {
-    const steps = (JSON.parse(json) as { steps?: unknown }).steps
-    if (Array.isArray(steps)) {
+    const plan = PlanSchema.safeParse(JSON.parse(json))
+    if (plan.success) {
+      const { steps } = plan.data
       const titles = steps.filter((step): step is string => typeof step === 'string' && step.trim().length > 0).map((step) => step.trim().slice(0, 80))
       if (titles.length) return titles.slice(0, MAX_PLAN_STEPS)
     }
@@ -100,7 +107,10 @@ export function parsePlan(answer: string): string[] {
 /** The HTML document of a step's answer: a fenced block, or a bare document; null otherwise. */
 export function parseDocument(answer: string): string | null {
   const looksLikeDocument = (text: string) => /<(!doctype html|html|body)[\s>]/i.test(text)
-  const blocks = [...answer.matchAll(/```([a-z]*)\s*([\s\S]*?)```/gi)].map((match) => ({ language: match[1]!.toLowerCase(), body: match[2]!.trim() }))
+  const blocks = [...answer.matchAll(/```([a-z]*)\s*([\s\S]*?)```/gi)].flatMap((match) => {
+    const [language, body] = captures(match, 2) ?? []
+    return language === undefined || body === undefined ? [] : [{ language: language.toLowerCase(), body: body.trim() }]
+  })
   const chosen =
     blocks.find((block) => block.language === 'html' && looksLikeDocument(block.body)) ??
     blocks.find((block) => block.language !== 'json' && looksLikeDocument(block.body))
@@ -115,8 +125,9 @@ export function parseStepAnswer(answer: string): { patches: DiffOperation[] | nu
   const json = /```json\s*([\s\S]*?)```/i.exec(answer)?.[1] ?? (code ? null : (/\{[\s\S]*"patches"[\s\S]*\}/.exec(answer)?.[0] ?? null))
   if (!json) return { patches: null, code }
   try {
-    const patches = (JSON.parse(json) as { patches?: unknown }).patches
-    if (!Array.isArray(patches)) return { patches: null, code }
+    const answered = PatchesSchema.safeParse(JSON.parse(json))
+    if (!answered.success) return { patches: null, code }
+    const { patches } = answered.data
     const valid = patches.filter(isDiffOperation)
     return { patches: valid.length === patches.length && valid.length > 0 ? valid : null, code }
   } catch {

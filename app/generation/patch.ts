@@ -5,7 +5,13 @@ const OPERATION_TYPES: readonly string[] = ['replace', 'insert', 'delete']
 
 /** A value that is a usable diff operation (as read from a model's JSON). */
 export const isDiffOperation = (value: unknown): value is DiffOperation =>
-  Boolean(value) && typeof value === 'object' && OPERATION_TYPES.includes((value as DiffOperation).type) && typeof (value as DiffOperation).target === 'string'
+  typeof value === 'object' &&
+  value !== null &&
+  'type' in value &&
+  typeof value.type === 'string' &&
+  OPERATION_TYPES.includes(value.type) &&
+  'target' in value &&
+  typeof value.target === 'string'
 
 export type PatchOutcome = { ok: boolean; code: string; applied: number; failed: { index: number; reason: 'missing' | 'ambiguous' | 'invalid' }[] }
 
@@ -32,8 +38,9 @@ function findAll(haystack: string, needle: string, limit = 2) {
 /** Where `target` is: exactly, or else with whitespace and indentation drift forgiven. */
 export function locate(code: string, target: string): Span | 'missing' | 'ambiguous' {
   const exact = findAll(code, target)
-  if (exact.length === 1) return { start: exact[0]!, end: exact[0]! + target.length }
-  if (exact.length > 1) return 'ambiguous'
+  const [only, another] = exact
+  if (only !== undefined && another === undefined) return { start: only, end: only + target.length }
+  if (another !== undefined) return 'ambiguous'
   const pattern = loosePattern(target)
   if (!pattern) return 'missing'
   const first = pattern.exec(code)
@@ -100,6 +107,11 @@ export function completedOperations(partial: string): DiffOperation[] {
       }
     } else if (char === ']' && depth === 0) break
   }
-  const invalid = found.findIndex((operation) => !isDiffOperation(operation))
-  return (invalid < 0 ? found : found.slice(0, invalid)) as DiffOperation[]
+  // The operations up to the first that is not one.
+  const operations: DiffOperation[] = []
+  for (const operation of found) {
+    if (!isDiffOperation(operation)) break
+    operations.push(operation)
+  }
+  return operations
 }

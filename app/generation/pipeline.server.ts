@@ -1,7 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions'
 import type { ReceiptCall, Verification } from '~/pieces/draft-schema'
 import type { GenerationResult } from './stored'
-import type { BrowserCheck, CheckOutcome, PipelineInput, Report } from './types'
+import type { BrowserCheck, CheckOutcome, PipelineInput, Report, Verify } from './types'
 import {
   ELEMENT_RETRY,
   type FailedCheck,
@@ -19,7 +19,7 @@ import {
 import { modelServerConfigured, streamCompletion, userContent, type ModelUsage } from './model-client.server'
 import { modelFault } from './model-failures'
 import { offlineBuild } from './offline.server'
-import { applyPatches, completedOperations, type DiffOperation } from './patch'
+import { applyPatches, completedOperations, isDiffOperation, type DiffOperation } from './patch'
 import { STATUS_MESSAGES } from './status-messages'
 import { HISTORY_SENT } from './estimate'
 import { estimatePromptTokens, estimateTokens } from './tokens'
@@ -61,7 +61,7 @@ export async function runPipeline(input: PipelineInput, report: Report): Promise
   // The code as it was asked of (an answer, not a build): nothing to check, accept or reject (issue 26.4).
   if (built.code === input.code) return { ...built, calls, unchanged: true }
   keepable(built.code)
-  const result = input.verify ? await verifyResult(input, report, built, model, calls) : built
+  const result = input.verify ? await verifyResult(input, input.verify, report, built, model, calls) : built
   keepable(result.code)
   return { ...result, calls }
 }
@@ -136,14 +136,17 @@ function liveCode(code: string, show: (latestCode: string) => Promise<void>) {
  * else its document. `saved` is what the patches spared against writing the whole
  * document out (output tokens), so `tokensSaved` counts only edits that really landed.
  */
-function applyAnswer(code: string, answer: { text: string; usage: ModelUsage }) {
+type Applied = { code: string; patches: DiffOperation[]; saved: number }
+
+function applyAnswer(code: string, answer: { text: string; usage: ModelUsage }): Applied | null {
   const parsed = parseStepAnswer(answer.text)
-  const patched = parsed.patches && code.trim() ? applyPatches(code, parsed.patches) : null
-  if (patched?.ok) {
-    return { code: patched.code, patches: parsed.patches!, saved: Math.max(0, estimateTokens(patched.code) - answer.usage.completionTokens) }
+  const { patches } = parsed
+  const patched = patches && code.trim() ? applyPatches(code, patches) : null
+  if (patches && patched?.ok) {
+    return { code: patched.code, patches, saved: Math.max(0, estimateTokens(patched.code) - answer.usage.completionTokens) }
   }
   // A patch that does not apply gives way to the full code (spec 2 §4).
-  if (parsed.code) return { code: parsed.code, patches: [] as DiffOperation[], saved: 0 }
+  if (parsed.code) return { code: parsed.code, patches: [], saved: 0 }
   return null
 }
 
@@ -184,19 +187,23 @@ function scopeOf(input: PipelineInput): Scope {
     aimed: true,
     message: ({ text, ...step }) => targetedStepMessage({ ...step, element: text, ancestors: target.ancestors }),
     apply: (text, answer) => {
-      const parsed = parseStepAnswer(answer.text)
-      const patched = parsed.patches ? applyPatches(text, parsed.patches) : null
-      if (patched?.ok) return { code: patched.code, patches: parsed.patches!, saved: Math.max(0, estimateTokens(patched.code) - answer.usage.completionTokens) }
+      const { patches } = parseStepAnswer(answer.text)
+      const patched = patches ? applyPatches(text, patches) : null
+      if (patches && patched?.ok) return { code: patched.code, patches, saved: Math.max(0, estimateTokens(patched.code) - answer.usage.completionTokens) }
       const element = parseElement(answer.text, target.tag)
-      return element ? { code: element, patches: [] as DiffOperation[], saved: 0 } : null
+      return element ? { code: element, patches: [], saved: 0 } : null
     },
     retry: ELEMENT_RETRY,
     parseRetry: (answer) => parseElement(answer, target.tag),
   }
 }
 
-async function buildWithModel(input: PipelineInput, report: Report, model: ModelCalls): Promise<GenerationResult> {
-  const { ask, tokensUsed } = model
+/**
+ * The turn's steps: the model's plan, or (issue 40.4) for "Redo this change" one step and no
+ * plan call, so only the call that does the change is charged.
+ */
+async function planOf(input: PipelineInput, { ask }: ModelCalls): Promise<string[]> {
+  if (input.redo) return [STATUS_MESSAGES.redoing]
   const history: ChatCompletionMessageParam[] = input.history.slice(-HISTORY_SENT).map((message) => ({ role: message.role, content: message.content }))
   const plan = await ask(
     { kind: 'plan' },
@@ -204,7 +211,12 @@ async function buildWithModel(input: PipelineInput, report: Report, model: Model
     PLAN_ANSWER_TOKENS,
   )
   if (!plan) throw new TokenBudgetSpent()
-  const steps = parsePlan(plan.text)
+  return parsePlan(plan.text)
+}
+
+async function buildWithModel(input: PipelineInput, report: Report, model: ModelCalls): Promise<GenerationResult> {
+  const { ask, tokensUsed } = model
+  const steps = await planOf(input, model)
   await report({
     stage: 'planning',
     tokensUsed: tokensUsed(),
@@ -242,6 +254,8 @@ async function buildWithModel(input: PipelineInput, report: Report, model: Model
     )
     const answer = await ask({ kind: 'step', title: step }, messages, Infinity, live.onText)
     await live.settled()
+    // A redo's one call that cannot be paid is refused like a plan that cannot be (nothing was spent).
+    if (!answer && tokensUsed() === 0) throw new TokenBudgetSpent()
     if (!answer) break
     let applied = scope.apply(code, answer)
     if (!applied) {
@@ -307,6 +321,7 @@ const sameProblems = (errors: string[], before: string[] | undefined) =>
  */
 async function verifyResult(
   input: PipelineInput,
+  verifyCode: Verify,
   report: Report,
   built: GenerationResult,
   model: ModelCalls | null,
@@ -324,7 +339,7 @@ async function verifyResult(
   // A check that cannot run is the server's trouble, never the build's: it completes unchecked.
   const check = async (code: string): Promise<CheckOutcome> => {
     try {
-      return await input.verify!(code, input.signal, { waiting: () => say(STATUS_MESSAGES.waitingForCheck), started: () => say(STATUS_MESSAGES.verifying) })
+      return await verifyCode(code, input.signal, { waiting: () => say(STATUS_MESSAGES.waitingForCheck), started: () => say(STATUS_MESSAGES.verifying) })
     } catch (error) {
       if (input.signal.aborted) throw error
       log.warn({ err: error instanceof Error ? error.message.split('\n')[0] : error }, 'the browser check failed; not checked')
@@ -361,7 +376,7 @@ async function verifyResult(
   input.signal.throwIfAborted()
   if (!isBetter(second, first))
     return { ...spent, verification: { ...checked(first), repair: { errors: 'skipped' in second ? [] : problemsOf(second), kept: false } } }
-  const patches = [...(built.patches as DiffOperation[]), ...repaired.patches]
+  const patches = [...built.patches.filter(isDiffOperation), ...repaired.patches]
   return {
     ...resultOf({ code: repaired.code, patches, tokensUsed: model.tokensUsed(), tokensSaved: built.tokensSaved + repaired.saved }),
     verification: { ...checked(second), repair: { errors: problems, kept: true } },

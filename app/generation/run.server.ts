@@ -112,6 +112,7 @@ export async function runClaimedGeneration(claimed: ClaimedGeneration, verify?: 
         history: claimed.request.messageHistory,
         lastProblems: claimed.request.lastProblems,
         target: claimed.request.target,
+        redo: claimed.request.redo,
         maxTokens: claimed.reserved,
         signal: controller.signal,
         verify: verify && ((code, signal, hooks) => verify({ generationId, pieceId: claimed.pieceId, code, signal, ...hooks })),

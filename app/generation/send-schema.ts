@@ -50,6 +50,8 @@ export const SendBody = z
     selectedModel: text({ error: 'selectedModel must be text' }).max(50).optional(),
     /** Issue 30.4: the element picked in the preview, which the turn is about. */
     target: SendTargetSchema.optional(),
+    /** Issue 40.4: "Redo this change": the message is built in one call, with no plan (only that call is charged). */
+    redo: z.boolean({ error: 'redo must be true or false' }).optional(),
   })
   .refine((body) => body.message.trim().length > 0 || body.attachments.length > 0, SendMessages.empty)
 

@@ -16,4 +16,6 @@ export const STATUS_MESSAGES = {
   verifying: 'Checking in a browser',
   waitingForCheck: 'Waiting to check in a browser',
   repairing: 'Fixing what the check found',
+  /** Issue 40.4: the one step of "Redo this change" (it has no plan). */
+  redoing: 'Redoing the change',
 } as const

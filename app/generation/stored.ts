@@ -27,6 +27,8 @@ export const StoredRequest = z.object({
   lastProblems: z.array(z.string()).optional().catch(undefined),
   /** Issue 30.4: the span of the element the turn is aimed at, in `code`. */
   target: TargetSpanSchema.optional().catch(undefined),
+  /** Issue 40.4: a redo of one reviewed change: one call, with no plan. */
+  redo: z.boolean().optional().catch(undefined),
 })
 export type GenerationRequest = z.infer<typeof StoredRequest>
 

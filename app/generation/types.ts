@@ -44,6 +44,8 @@ export type PipelineInput = {
   lastProblems?: string[]
   /** Issue 30.4: the element the turn is aimed at, as its span in `code`. */
   target?: TargetSpan
+  /** Issue 40.4: a redo of one reviewed change: one step, with no plan call. */
+  redo?: boolean
   /** Runs CPU work in the worker's one CPU pool (issue 27.1): the offline builder's own work; given by the worker. */
   cpu?: RunOnCpu
 }

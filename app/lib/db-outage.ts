@@ -16,7 +16,9 @@ export const RETRY_AFTER_SECONDS = 5
 
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown }
+    const code = 'code' in current ? current.code : undefined
+    const message = 'message' in current ? current.message : undefined
+    const cause = 'cause' in current ? current.cause : undefined
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || DRIVER_CODES.has(code) || SERVER_STATES.test(code))) return true
     if (typeof message === 'string' && DRIVER_MESSAGES.test(message)) return true
     current = cause

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import postgres, { type Sql, type TransactionSql } from 'postgres'
+import { z } from 'zod'
 import { getEnv } from './env.server'
 import { forgetSingleton, singleton } from './singleton.server'
 
@@ -53,7 +54,8 @@ function pool(): Sql {
     })
     // `begin` opens its transaction through `unsafe`, so guarding it guards transactions too.
     const unsafe = instance.unsafe
-    instance.unsafe = ((...args: Parameters<typeof unsafe>) => guarded(unsafe(...args))) as typeof unsafe
+    instance.unsafe = <T extends unknown[]>(query: string, parameters?: Parameters<typeof unsafe>[1], options?: Parameters<typeof unsafe>[2]) =>
+      guarded(unsafe<T>(query, parameters, options))
     return instance
   })
 }
@@ -74,7 +76,8 @@ const checksTransactions = () => getEnv().NODE_ENV !== 'production'
  */
 function guarded<T>(query: T): T {
   if (!(query instanceof Promise)) return query
-  const pending = query as unknown as PoolQuery
+  if (!isPoolQuery(query)) throw new Error('postgres.js no longer hands a query to its pool through `handler`: see the version pinned in package.json')
+  const pending: PoolQuery = query
   const handOver = pending.handler
   pending.handler = (self) => {
     if (transactionScope().getStore()) {
@@ -85,6 +88,8 @@ function guarded<T>(query: T): T {
   }
   return query
 }
+
+const isPoolQuery = (query: object): query is PoolQuery => 'handler' in query && typeof query.handler === 'function'
 
 function giveUpAfterWaiting(query: PoolQuery) {
   const timer = setTimeout(() => {
@@ -97,10 +102,13 @@ function giveUpAfterWaiting(query: PoolQuery) {
   query.then(done, done)
 }
 
-function begin(...args: unknown[]) {
-  const work = args.pop() as (tx: TransactionSql) => unknown
+type Work = (tx: TransactionSql) => unknown
+
+/** `sql.begin(work)` and `sql.begin(options, work)`, with the work run in the transaction's scope. */
+function begin(...args: [work: Work] | [options: string, work: Work]) {
+  const [options, work] = args.length === 1 ? [undefined, args[0]] : args
   const scoped = checksTransactions() ? (tx: TransactionSql) => transactionScope().run(true, () => work(tx)) : work
-  return (pool().begin as (...all: unknown[]) => unknown)(...args, scoped)
+  return options === undefined ? pool().begin(scoped) : pool().begin(options, scoped)
 }
 
 /**
@@ -127,12 +135,16 @@ export async function closePool() {
  * that index by name (postgres.js reports it as `constraint_name`), never by the message's words.
  */
 export const isUniqueViolation = (error: unknown, constraint?: string) => {
-  const { code, constraint_name } = (error ?? {}) as { code?: string; constraint_name?: string }
-  return code === '23505' && (constraint === undefined || constraint_name === constraint)
+  const refused = refusalOf(error)
+  return refused?.code === '23505' && (constraint === undefined || refused.constraint_name === constraint)
 }
 
 /** PostgreSQL refused a row whose reference is gone (SQLSTATE 23503): say, a Piece deleted meanwhile. */
-export const isForeignKeyViolation = (error: unknown) => (error as { code?: string } | null)?.code === '23503'
+export const isForeignKeyViolation = (error: unknown) => refusalOf(error)?.code === '23503'
+
+/** What postgres.js reports of a statement PostgreSQL refused: its SQLSTATE, and the constraint it broke. */
+const RefusalSchema = z.object({ code: z.string(), constraint_name: z.unknown().optional() })
+const refusalOf = (error: unknown) => RefusalSchema.safeParse(error).data
 
 /**
  * A value for a `jsonb` column. postgres.js types `sql.json` with its own JSON type, which

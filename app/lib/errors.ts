@@ -31,9 +31,12 @@ export class DomainError extends Error {
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (this !== DomainError) return Function.prototype[Symbol.hasInstance].call(this, value)
-    return typeof value === 'object' && value !== null && (value as { [DOMAIN_ERROR]?: unknown })[DOMAIN_ERROR] === true
+    return typeof value === 'object' && value !== null && DOMAIN_ERROR in value && value[DOMAIN_ERROR] === true
   }
 }
 
 export const isDomainError = (error: unknown, kind?: RefusalKind): error is DomainError =>
   error instanceof DomainError && (kind === undefined || error.kind === kind)
+
+/** What a thrown value says of itself: an error's message (undefined for a value without one). */
+export const messageOf = (error: unknown): unknown => (typeof error === 'object' && error !== null && 'message' in error ? error.message : undefined)

@@ -83,21 +83,15 @@ export async function answerForm<Schema extends z.ZodType, Done = true>(
   form: FormDefinition<Schema>,
   handling: Handling<z.output<Schema>, Done>,
 ): Promise<Answered<Done>> {
-  const formData = handling.formData ?? (await request.formData())
-  const sent = sentFields(formData)
-  const fromPage = isDocumentSubmission(request)
-  const path = new URL(request.url).pathname
-  // Parsed before any refusal, so that a refusal too gives back what was typed.
-  const submission = parseWithZod(formData, { schema: form.schema })
-  const refuse = (refusal: Refusal) => answerRefusal(form, submission, refusal, { sent, fromPage, path })
+  const { submission, sent, fromPage, path, refuse } = await readForm(request, form, handling.formData)
   if (handling.refusal) return refuse(handling.refusal)
   if (submission.status !== 'success') {
     await handling.onInvalid?.(sent, { fromPage })
     return answerInvalid(form, submission, { sent, fromPage, path })
   }
   try {
-    const outcome = await handling.run(submission.value as z.output<Schema>, { fromPage, sent, refuse })
-    if (outcome instanceof Response || refusals.has(outcome as object)) return outcome as Answered<Done>
+    const outcome = await handling.run(submission.value, { fromPage, sent, refuse })
+    if (outcome instanceof Response || isRefusalAnswer(outcome)) return outcome
     if (fromPage && form.back) return redirect(form.back(sent))
     return data<FormReply<Done>>({ ok: true, done: outcome } satisfies FormDone<Done>)
   } catch (error) {
@@ -108,6 +102,26 @@ export async function answerForm<Schema extends z.ZodType, Done = true>(
     }
     return refuse(unexpectedFailure(handling.component, 'form failed', error))
   }
+}
+
+/**
+ * The answer to a refusal of the whole submission found before `answerForm` could run it (no
+ * one is signed in): what `answerForm` answers with the same `refusal`.
+ */
+export async function refuseForm(request: Request, form: FormDefinition<z.ZodType>, refusal: Refusal, formData?: FormData): Promise<Answered<never>> {
+  const { refuse } = await readForm(request, form, formData)
+  return refuse(refusal)
+}
+
+async function readForm<Schema extends z.ZodType>(request: Request, form: FormDefinition<Schema>, body?: FormData) {
+  const formData = body ?? (await request.formData())
+  const sent = sentFields(formData)
+  const fromPage = isDocumentSubmission(request)
+  const path = new URL(request.url).pathname
+  // Parsed before any refusal, so that a refusal too gives back what was typed.
+  const submission = parseWithZod(formData, { schema: form.schema })
+  const refuse = (refusal: Refusal) => answerRefusal(form, submission, refusal, { sent, fromPage, path })
+  return { submission, sent, fromPage, path, refuse }
 }
 
 type Context = { sent: SentForm; fromPage: boolean; path: string }
@@ -127,6 +141,7 @@ function answerRefusal(form: FormDefinition<z.ZodType>, submission: Submission<u
 
 /** The refusals answered with a reply, which `run` may return as its own answer. */
 const refusals = new WeakSet<object>()
+const isRefusalAnswer = (value: unknown): value is Answered<never> => typeof value === 'object' && value !== null && refusals.has(value)
 
 async function answerReply(form: FormDefinition<z.ZodType>, reply: FormRefused, context: Context, back?: string): Promise<Answered<never>> {
   const target = back ?? form.back?.(context.sent)

@@ -45,7 +45,7 @@ export async function enqueueJob(queue: string, data: object, options: PgBoss.Se
  * of it (NOTIFY is delivered at commit), only if the transaction commits.
  */
 export async function enqueueJobIn(tx: TransactionSql, queue: string, data: object, options: PgBoss.SendOptions = {}) {
-  const db = { executeSql: async (text: string, values: unknown[]) => ({ rows: await tx.unsafe(text, values as never[]) }) }
+  const db: PgBoss.Db = { executeSql: async (text: string, values: Parameters<TransactionSql['unsafe']>[1]) => ({ rows: await tx.unsafe(text, values) }) }
   const id = await processBoss().send(queue, withRequestId(data), { ...options, db })
   await tx`select pg_notify(${JOBS_CHANNEL}, ${queue})`
   return id

@@ -19,7 +19,7 @@ const FORWARDED_REQUEST_ID = /^[\w.:-]{1,100}$/
 
 // One store and one logger per process: server.ts and the Remix bundle are separate module graphs.
 const context = singleton('log-context', () => new AsyncLocalStorage<LogContext>())
-const identity = singleton('log-process', () => ({ role: undefined as string | undefined }))
+const identity = singleton('log-process', (): { role: string | undefined } => ({ role: undefined }))
 
 /** JSON lines, unless a person is reading: a terminal gets one readable line per entry (LOG_FORMAT overrides). */
 function destination(): pino.DestinationStream {
@@ -75,7 +75,9 @@ export function startLogContext<T>(fields: LogContext, work: () => T): T {
 }
 
 function defined(fields: LogContext): LogContext {
-  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as LogContext
+  const kept = { ...fields }
+  for (const [key, value] of Object.entries(kept)) if (value === undefined) Reflect.deleteProperty(kept, key)
+  return kept
 }
 
 /** The id of the request being answered (or whose job is running), if any. */

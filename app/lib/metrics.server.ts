@@ -46,8 +46,9 @@ function createMetrics() {
       labelNames: ['queue'] as const,
       registers,
       async collect() {
-        if (!queueSize) return
-        const sizes = await Promise.all(queueNames.map(async (name) => [name, await queueSize!(name).catch(() => NaN)] as const))
+        const sizeOf = queueSize
+        if (!sizeOf) return
+        const sizes = await Promise.all(queueNames.map(async (name) => [name, await sizeOf(name).catch(() => NaN)] as const))
         for (const [queue, size] of sizes) this.set({ queue }, size)
       },
     }),
@@ -119,7 +120,7 @@ const seconds = (startedAt: number) => (performance.now() - startedAt) / 1000
  * path (its catch-all for any other /api/ path), or the kind of request.
  */
 export function routeLabel(method: string, url: string, apiPaths: ReadonlySet<string>) {
-  const path = url.split('?')[0]!
+  const [path = ''] = url.split('?')
   if (path === '/api' || path.startsWith('/api/')) {
     const trimmed = path.replace(/\/+$/, '')
     return apiPaths.has(trimmed) ? trimmed : API_CATCH_ALL
@@ -146,7 +147,7 @@ export function measureRequest(req: { method?: string; url?: string }, res: Serv
     if (measured) return
     measured = true
     record(({ http }) => {
-      const method = METHODS.has(req.method ?? '') ? req.method! : 'other'
+      const method = req.method !== undefined && METHODS.has(req.method) ? req.method : 'other'
       http.observe({ method, route: routeLabel(method, req.url ?? '/', apiPaths), status: `${Math.floor(res.statusCode / 100)}xx` }, seconds(startedAt))
     })
   }

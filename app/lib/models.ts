@@ -13,4 +13,4 @@ export function normalizeModel(id: unknown): ModelId {
   return MODELS.find((model) => model.id === id)?.id ?? DEFAULT_MODEL
 }
 
-export const modelRequiresSubscription = (id: ModelId) => MODELS.find((model) => model.id === id)!.requiresSubscription
+export const modelRequiresSubscription = (id: ModelId) => MODELS.some((model) => model.id === id && model.requiresSubscription)

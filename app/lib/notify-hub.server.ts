@@ -1,3 +1,4 @@
+import { z } from 'zod'
 import { sql } from './db.server'
 import { logger, startLogContext } from './log.server'
 
@@ -95,12 +96,12 @@ export class NotifyHub<T> {
   }
 }
 
+/** A NOTIFY's payload: the row's id and its Piece. */
+const NoticeSchema = z.object({ id: z.number(), pieceId: z.number() })
+
 function parseNotice(payload: string): Notice | null {
   try {
-    const parsed: unknown = JSON.parse(payload)
-    if (typeof parsed !== 'object' || parsed === null) return null
-    const { id, pieceId } = parsed as Record<string, unknown>
-    return typeof id === 'number' && typeof pieceId === 'number' ? { id, pieceId } : null
+    return NoticeSchema.safeParse(JSON.parse(payload)).data ?? null
   } catch {
     return null
   }

@@ -62,8 +62,8 @@ export function s3Store(env: Env): ObjectStore {
         } catch (error) {
           throw unavailable(`deleting ${batch.length} object(s)`, error)
         }
-        if (result.Errors?.length) {
-          const first = result.Errors[0]!
+        const [first] = result.Errors ?? []
+        if (first && result.Errors) {
           throw unavailable(`deleting ${result.Errors.length} object(s)`, new Error(`${first.Key}: ${first.Code} ${first.Message ?? ''}`))
         }
       }

@@ -44,7 +44,7 @@ export function localStore(root: string): ObjectStore {
       try {
         handle = await open(fileOf(key), 'r')
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+        if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null
         throw unavailable(`reading ${key}`, error)
       }
       // Images are small (a screenshot is tens of kilobytes): one read serves them faster than a file stream.

@@ -42,6 +42,5 @@ export function upgradeHref(path: string, mode: PaymentDialogMode = 'upgrade-to-
 /** The mode a page's search asks the dialog to open in, if any. */
 export function dialogModeIn(search: string): PaymentDialogMode | null {
   const value = new URLSearchParams(search).get(UPGRADE_PARAM)
-  const found = Object.entries(PARAM_VALUES).find(([, param]) => param === value)
-  return found ? (found[0] as PaymentDialogMode) : null
+  return PAYMENT_DIALOG_MODES.find((mode) => PARAM_VALUES[mode] === value) ?? null
 }

@@ -55,8 +55,8 @@ export function isLocalNetworkHostname(hostname: string) {
 
 /** The hostname and port of a Host header (port '' when it names none); null when it is not a plain host. */
 export function splitHost(host: string | undefined): { hostname: string; port: string } | null {
-  const match = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i.exec(host ?? '')
-  return match ? { hostname: match[1]!.toLowerCase(), port: match[2] ?? '' } : null
+  const [, hostname, port] = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i.exec(host ?? '') ?? []
+  return hostname === undefined ? null : { hostname: hostname.toLowerCase(), port: port ?? '' }
 }
 
 const siteOf = (hostname: string) => getDomain(hostname, { allowPrivateDomains: true }) ?? hostname

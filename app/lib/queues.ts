@@ -16,6 +16,8 @@ export const QUEUES = {
   screenshot: { name: 'screenshot', retryLimit: 2, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   // Issue 31.4: a Piece's behaviour checks run on the version shown ("Run now", a check just saved).
   checks: { name: 'checks', retryLimit: 1, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
+  // Issue 40.3: a version no generation made (some of a turn's changes) loaded in the browser, then the Piece's checks run on it.
+  versionChecks: { name: 'version-checks', retryLimit: 1, retryDelay: 10, retryBackoff: true, expireInSeconds: 120 },
   // Images nothing points at any more (app/pieces/storage.server.ts); a failed run changes nothing and is retried.
   imageGc: { name: 'image-gc', retryLimit: 3, retryDelay: 60, retryBackoff: true, expireInSeconds: 900 },
 } satisfies Record<string, PgBoss.Queue>

@@ -10,6 +10,13 @@ export function cookieSecrets(): string[] {
     .filter(Boolean)
 }
 
+/** The secret new signatures are made with: the first of `cookieSecrets()` (the others still verify). */
+export function signingSecret(): string {
+  const [current] = cookieSecrets()
+  if (current === undefined) throw new Error('SESSION_SECRET holds no secret: give at least one')
+  return current
+}
+
 export function secureCookies() {
   return getEnv().APP_ORIGIN.startsWith('https:')
 }

@@ -18,6 +18,7 @@ const DOCUMENT_ONLY_ACTIONS: Record<string, string> = {
   'auth.google.link.ts': 'a reloadDocument form: the answer is a redirect to Google',
   'catch-all.tsx': 'answers every post with Page Not Found; no form posts there',
   'piece-remix.tsx': 'Remix is a plain form on every page (pages without React post it too): the answer is a redirect into the remix',
+  'resources.review-checks.ts': 'posted with fetch() by the review of a turn (no form): its checks line says when it gets no answer',
 }
 
 /** Resource routes whose loader no fetcher calls, with why. */
@@ -27,6 +28,7 @@ const NOT_FETCHED_LOADERS: Record<string, string> = {
   'index.tsx': '/ only redirects a page load',
   'piece-download.ts': 'a download link the browser follows',
   'piece-data-export.ts': 'an export link the browser follows (a download)',
+  'resources.review-checks.ts': 'read with fetch() by the review of a turn (no fetcher): its checks line says when it gets no answer',
 }
 
 const modules = readdirSync(ROUTES)

@@ -19,8 +19,8 @@ export const LIST_LIMIT_MAX = 500
  * any call without a token.
  */
 export const FRAME_TOKEN_PATH = 'frame-token'
-/** Who a behaviour check writes as. */
-export const CHECK_VISITOR_NAME = 'visitor 1'
+/** Who a behaviour check writes as: its first visitor, and a second one when it switches (issue 39.6). */
+export const checkVisitorName = (visitor: 1 | 2) => `visitor ${visitor}`
 /** How long a token the app signs for a frame lasts; the frame asks for a fresh one before. */
 export const DATA_TOKEN_SECONDS = 15 * 60
 
@@ -48,6 +48,8 @@ export type DataChange =
   | { type: 'removed'; record: Pick<SharedRecord, 'id' | 'collection'> }
   | { type: 'counted'; counter: Counter }
   | { type: 'cleared'; collection: string }
+  /** The page was away so long that changes it missed are no longer kept: it reads the collection again. */
+  | { type: 'reset'; collection: string }
 
 /** "12 KB", "3.4 MB": a size as people read it. */
 export function formatBytes(bytes: number) {

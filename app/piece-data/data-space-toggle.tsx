@@ -10,6 +10,10 @@ export const DATA_TOGGLE_WORDS = {
     live: 'The public Piece’s data, as its visitors see it: what you do here, they see.',
   },
   open: 'Open data',
+  /** While a check is recorded the Piece works on the check's own data, whichever was chosen. */
+  recording: 'Data: the check’s own, empty at the start',
+  /** The same on a phone, where the toolbar has room for a few words. */
+  recordingShort: 'Own data',
 } as const
 
 /**
@@ -17,7 +21,24 @@ export const DATA_TOGGLE_WORDS = {
  * data (at first, so experiments never show on the public page) or the public data — and the
  * way to the Data page.
  */
-export function DataSpaceToggle({ space, onChange, pieceName }: { space: OwnedSpace; onChange: (space: OwnedSpace) => void; pieceName: string }) {
+export function DataSpaceToggle({
+  space,
+  onChange,
+  pieceName,
+  recording,
+}: {
+  space: OwnedSpace
+  onChange: (space: OwnedSpace) => void
+  pieceName: string
+  recording: boolean
+}) {
+  if (recording)
+    return (
+      <span className="mr-auto truncate px-1 text-xs text-zinc-500" title={DATA_TOGGLE_WORDS.recording}>
+        <span className="max-sm:hidden">{DATA_TOGGLE_WORDS.recording}</span>
+        <span className="sm:hidden">{DATA_TOGGLE_WORDS.recordingShort}</span>
+      </span>
+    )
   const option = (value: OwnedSpace) => (
     <button
       type="button"

@@ -1,7 +1,7 @@
 import type { TransactionSql } from 'postgres'
 import { sql } from '~/lib/db.server'
 import { DomainError } from '~/lib/errors'
-import { announce } from './store.server'
+import { announce, lockUsage } from './store.server'
 import type { DataForm, LimitName } from './schema'
 
 /**
@@ -104,6 +104,8 @@ export async function deleteRecordAsOwner(ownerId: number, pieceName: string, sp
 export async function clearCollection(ownerId: number, pieceName: string, space: OwnedSpace, collection: string) {
   const pieceId = await ownedPieceId(ownerId, pieceName)
   await sql.begin(async (tx) => {
+    // The usage row first, as a batch of writes takes it before the counters it adds to.
+    await lockUsage(tx, { pieceId, space })
     const [records] = await tx<{ bytes: number; rows: number }[]>`
       with gone as (delete from piece_data_records where piece_id = ${pieceId} and space = ${space} and collection = ${collection} returning bytes)
       select coalesce(sum(bytes), 0)::float8 as bytes, count(*)::int as rows from gone`
@@ -119,6 +121,7 @@ export async function clearCollection(ownerId: number, pieceName: string, space:
 export async function clearTestData(ownerId: number, pieceName: string) {
   const pieceId = await ownedPieceId(ownerId, pieceName)
   await sql.begin(async (tx) => {
+    await lockUsage(tx, { pieceId, space: 'test' })
     const collections = await tx<{ collection: string }[]>`
       select distinct collection from piece_data_records where piece_id = ${pieceId} and space = 'test'
       union select distinct collection from piece_data_counters where piece_id = ${pieceId} and space = 'test'`

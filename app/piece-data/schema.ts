@@ -8,11 +8,9 @@ import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, MAX_COLLECTION_LENGTH, MAX_KEY_LENG
  * Where data lives: `live` is the Piece everyone sees, `test` the owner's editor preview (so
  * their experiments never show on the public page), `check:{run}` one run of a behaviour check.
  */
-export const DataSpaceSchema = z.union([
-  z.literal('live'),
-  z.literal('test'),
-  z.custom<`check:${string}`>((value) => typeof value === 'string' && /^check:[a-z0-9-]{1,40}$/.test(value)),
-])
+/** One run of a behaviour check, or one recording of it. */
+export const CheckSpaceSchema = z.custom<`check:${string}`>((value) => typeof value === 'string' && /^check:[a-z0-9-]{1,40}$/.test(value))
+export const DataSpaceSchema = z.union([z.literal('live'), z.literal('test'), CheckSpaceSchema])
 export type DataSpace = z.infer<typeof DataSpaceSchema>
 
 /** What a limit that was reached is called for the owner (the Data section). */
@@ -33,8 +31,19 @@ export const ListQuery = z.strictObject({
 })
 export const PrefixQuery = z.strictObject({ prefix: text().max(MAX_KEY_LENGTH).default('') })
 
-/** The app page's request for its frame's token. */
-export const DataTokenBody = z.strictObject({ space: z.enum(['live', 'test']).default('live') })
+/** A behaviour check acts as its first visitor, or as a second one of the same data (issue 39.6). */
+export const CheckVisitorSchema = z.union([z.literal(1), z.literal(2)])
+export type CheckVisitorNumber = z.infer<typeof CheckVisitorSchema>
+
+/**
+ * The app page's request for its frame's token: the public or the test data, or (while the
+ * owner records a check) a check's data of its own as one of its two visitors.
+ */
+export const DataTokenBody = z.union([
+  z.strictObject({ space: z.enum(['live', 'test']).default('live') }),
+  z.strictObject({ space: CheckSpaceSchema, visitor: CheckVisitorSchema }),
+])
+export type DataTokenRequest = z.infer<typeof DataTokenBody>
 
 /** The Data page's views: the public Piece's data, or the owner's test data from the editor. */
 export const OwnedSpaceSchema = z.enum(['live', 'test'])

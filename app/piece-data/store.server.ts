@@ -1,5 +1,7 @@
 import type { TransactionSql } from 'postgres'
+import { Coalescer, type Outcome } from '~/lib/coalescer'
 import { jsonb, sql, type Db } from '~/lib/db.server'
+import { singleton } from '~/lib/singleton.server'
 import type { DataIdentity } from './token.server'
 import type { Counter, DataChange, DataErrorCode, MineEntry, SharedRecord } from './constants'
 import type { DataSpace, LimitName } from './schema'
@@ -12,6 +14,12 @@ import type { DataSpace, LimitName } from './schema'
  * refused write changes nothing. Every change to shared data is stored and announced with
  * NOTIFY in its transaction while that row is locked, so a space's changes take their ids in
  * the order they commit, the order a live page must see them in (app/piece-data/relay.server.ts).
+ *
+ * The writes a crowd makes at once — adding a record, setting one's own value, counting —
+ * go through one batch per Piece and space at a time (docs/decisions/0058): the usage row is
+ * locked once for the whole batch, each write is checked against the limits in turn, and the
+ * ones that fit are written with one statement per table, so 500 visitors writing at the same
+ * moment cost a few commits, not 500 in a queue.
  */
 export type DataLimits = { quotaBytes: number; maxRecords: number }
 
@@ -104,24 +112,15 @@ export async function listMine(who: DataIdentity, prefix: string): Promise<MineE
 }
 
 export async function setMine(who: DataIdentity, key: string, value: unknown, limits: DataLimits): Promise<MineEntry> {
-  const bytes = sizeOf(value)
-  return inTransaction(async (tx) => {
-    const [old] = await tx<{ bytes: number }[]>`
-      select bytes from piece_data_values
-      where piece_id = ${who.pieceId} and space = ${who.space} and visitor = ${who.visitor} and key = ${key} for update`
-    const [row] = await tx<{ updatedAt: Date }[]>`
-      insert into piece_data_values (piece_id, space, visitor, key, value, bytes)
-      values (${who.pieceId}, ${who.space}, ${who.visitor}, ${key}, ${jsonb(tx, value)}, ${bytes})
-      on conflict (piece_id, space, visitor, key) do update set value = excluded.value, bytes = excluded.bytes, updated_at = now()
-      returning updated_at as "updatedAt"`
-    // Last: the Piece's usage row is held only for this statement and the commit (a refusal rolls the value back).
-    await moveUsage(tx, who, bytes - (old?.bytes ?? 0), old ? 0 : 1, limits)
-    return { key, value, updatedAt: (row?.updatedAt ?? new Date()).toISOString() }
-  })
+  const written = await submitWrite({ kind: 'set', who, key, value, bytes: sizeOf(value), limits })
+  if (written.kind !== 'set') throw new DataRefusal('offline')
+  return written.entry
 }
 
 export async function deleteMine(who: DataIdentity, key: string): Promise<boolean> {
   return inTransaction(async (tx) => {
+    // The usage row first, as a batch of writes takes it (so neither waits for the other's row).
+    await lockUsage(tx, who)
     const [old] = await tx<{ bytes: number }[]>`
       delete from piece_data_values
       where piece_id = ${who.pieceId} and space = ${who.space} and visitor = ${who.visitor} and key = ${key}
@@ -145,18 +144,9 @@ export async function listShared(who: DataIdentity, collection: string, { limit,
 }
 
 export async function addShared(who: DataIdentity, collection: string, value: unknown, limits: DataLimits): Promise<SharedRecord> {
-  const bytes = sizeOf(value)
-  return inTransaction(async (tx) => {
-    await moveUsage(tx, who, bytes, 1, limits)
-    const [row] = await tx<RecordRow[]>`
-      insert into piece_data_records (piece_id, space, collection, writer, writer_name, value, bytes)
-      values (${who.pieceId}, ${who.space}, ${collection}, ${who.visitor}, ${who.name}, ${jsonb(tx, value)}, ${bytes})
-      returning ${RECORD_COLUMNS(tx)}`
-    if (!row) throw new DataRefusal('offline')
-    const record = toRecord(row, who.visitor)
-    await announce(tx, who, collection, { type: 'added', record, writer: who.visitor })
-    return record
-  })
+  const written = await submitWrite({ kind: 'add', who, collection, value, bytes: sizeOf(value), limits })
+  if (written.kind !== 'add') throw new DataRefusal('offline')
+  return written.record
 }
 
 /** The record, locked, when the visitor may change it: its writer, or the Piece's owner. */
@@ -195,19 +185,235 @@ export async function removeShared(who: DataIdentity, collection: string, id: nu
 
 /** An atomic increment: a hundred visitors adding 1 at once make 100. Counters have no writer. */
 export async function incrementCounter(who: DataIdentity, collection: string, name: string, by: number, limits: DataLimits): Promise<Counter> {
+  const written = await submitWrite({ kind: 'increment', who, collection, name, by, limits })
+  if (written.kind !== 'increment') throw new DataRefusal('offline')
+  return written.counter
+}
+
+/* ------------------------------------------------------------- batches */
+
+type Write =
+  | { kind: 'add'; who: DataIdentity; collection: string; value: unknown; bytes: number; limits: DataLimits }
+  | { kind: 'set'; who: DataIdentity; key: string; value: unknown; bytes: number; limits: DataLimits }
+  | { kind: 'increment'; who: DataIdentity; collection: string; name: string; by: number; limits: DataLimits }
+type Written = { kind: 'add'; record: SharedRecord } | { kind: 'set'; entry: MineEntry } | { kind: 'increment'; counter: Counter }
+
+/** At most this many writes, and past the first this many bytes of values, go in one batch. */
+const BATCH_WRITES = 500
+const BATCH_BYTES = 2 * 1024 * 1024
+/** What a new counter takes from the quota: its name and its number. */
+const counterBytes = (name: string) => name.length + 8
+
+const writeBatches = () =>
+  singleton(
+    'piece-data-writes',
+    () =>
+      new Coalescer<string, Write, Written>((_, writes) => writeBatch(writes), {
+        maxItems: BATCH_WRITES,
+        maxWeight: BATCH_BYTES,
+        weigh: (write) => (write.kind === 'increment' ? counterBytes(write.name) : write.bytes),
+      }),
+  )
+
+/** A write, done in the next batch of its Piece and space: it answers (or fails) on its own. */
+const submitWrite = (write: Write) => writeBatches().submit(`${write.who.pieceId}:${write.who.space}`, write)
+
+/** Locks a space's usage row (making it if need be) for the rest of the transaction; answers what it holds. */
+export async function lockUsage(tx: TransactionSql, { pieceId, space }: Pick<DataIdentity, 'pieceId' | 'space'>) {
+  const [usage] = await tx<{ bytes: number; records: number }[]>`
+    insert into piece_data_usage as u (piece_id, space) values (${pieceId}, ${space})
+    on conflict (piece_id, space) do update set bytes = u.bytes
+    returning bytes::float8 as bytes, records`
+  return { bytes: usage?.bytes ?? 0, records: usage?.records ?? 0 }
+}
+
+const mineKey = (visitor: string, key: string) => `${visitor}\n${key}`
+const counterKey = (collection: string, name: string) => `${collection}\n${name}`
+
+/**
+ * One batch of writes to one Piece and space, in one transaction under its usage row's lock.
+ * Each write is checked against the limits in the order it came, with the usage the writes
+ * before it left, so the batch never passes a limit and a refused write takes nothing; the
+ * rest are written with one statement per table. Several sets of one visitor's key keep the
+ * last; several increments of one counter are added up in one upsert, each caller answered
+ * the value its own increment made, and live pages told the counter's value once.
+ */
+async function writeBatch(writes: Write[]): Promise<Outcome<Written>[]> {
+  const first = writes[0]
+  if (!first) return []
+  const space = { pieceId: first.who.pieceId, space: first.who.space }
   return inTransaction(async (tx) => {
-    const [existing] =
-      await tx`select 1 from piece_data_counters where piece_id = ${who.pieceId} and space = ${who.space} and collection = ${collection} and name = ${name}`
-    // Taken even when nothing is added: every change of a space is announced under its usage row's lock.
-    await moveUsage(tx, who, existing ? 0 : name.length + 8, existing ? 0 : 1, limits)
-    const [row] = await tx<{ value: number }[]>`
-      insert into piece_data_counters as c (piece_id, space, collection, name, value) values (${who.pieceId}, ${who.space}, ${collection}, ${name}, ${by})
-      on conflict (piece_id, space, collection, name) do update set value = c.value + ${by}
-      returning value::float8 as value`
-    const counter = { collection, name, value: row?.value ?? by }
-    await announce(tx, who, collection, { type: 'counted', counter })
-    return counter
+    const usage = await lockUsage(tx, space)
+    const plan = planBatch(writes, usage, await heldBefore(tx, space, writes))
+    const changes = [...(await insertRecords(tx, space, plan)), ...(await countCounters(tx, space, plan))]
+    await setValues(tx, space, plan, writes)
+    if (plan.bytes !== usage.bytes || plan.records !== usage.records) {
+      await tx`update piece_data_usage set bytes = ${plan.bytes}, records = ${plan.records} where piece_id = ${space.pieceId} and space = ${space.space}`
+    }
+    await announceAll(tx, space, changes)
+    return plan.outcomes.map((outcome) => outcome ?? { ok: false, error: new DataRefusal('offline') })
   })
+}
+
+type Where = Pick<DataIdentity, 'pieceId' | 'space'>
+type Held = { values: Map<string, number>; counters: Set<string> }
+type Plan = ReturnType<typeof planBatch>
+type Change = { collection: string; payload: StoredChange }
+
+/** What the batch's writes find already there: the size of each own value they set, and which counters exist. */
+async function heldBefore(tx: TransactionSql, { pieceId, space }: Where, writes: Write[]): Promise<Held> {
+  const sets = writes.flatMap((write) => (write.kind === 'set' ? [{ visitor: write.who.visitor, key: write.key }] : []))
+  const increments = writes.flatMap((write) => (write.kind === 'increment' ? [{ collection: write.collection, name: write.name }] : []))
+  const values = new Map<string, number>()
+  const counters = new Set<string>()
+  if (sets.length) {
+    const rows = await tx<{ visitor: string; key: string; bytes: number }[]>`
+      select v.visitor, v.key, v.bytes from piece_data_values v
+      join jsonb_to_recordset(${jsonb(tx, sets)}) as wanted(visitor text, key text) using (visitor, key)
+      where v.piece_id = ${pieceId} and v.space = ${space}
+      for update of v`
+    for (const row of rows) values.set(mineKey(row.visitor, row.key), row.bytes)
+  }
+  if (increments.length) {
+    // Counters are made only under the usage row's lock, which this batch holds.
+    const rows = await tx<{ collection: string; name: string }[]>`
+      select c.collection, c.name from piece_data_counters c
+      join jsonb_to_recordset(${jsonb(tx, increments)}) as wanted(collection text, name text) using (collection, name)
+      where c.piece_id = ${pieceId} and c.space = ${space}`
+    for (const row of rows) counters.add(counterKey(row.collection, row.name))
+  }
+  return { values, counters }
+}
+
+/** Each write in turn against the usage the ones before it left: taken (and what it adds up to), or refused. */
+function planBatch(writes: Write[], usage: { bytes: number; records: number }, held: Held) {
+  const outcomes: (Outcome<Written> | null)[] = writes.map(() => null)
+  const adds: { index: number; write: Extract<Write, { kind: 'add' }> }[] = []
+  const lastSets = new Map<string, { write: Extract<Write, { kind: 'set' }>; indices: number[] }>()
+  const counted = new Map<string, { collection: string; name: string; total: number; parts: { index: number; by: number }[] }>()
+  let { bytes, records } = usage
+  writes.forEach((write, index) => {
+    const key = write.kind === 'set' ? mineKey(write.who.visitor, write.key) : write.kind === 'increment' ? counterKey(write.collection, write.name) : ''
+    const old = write.kind === 'set' ? held.values.get(key) : undefined
+    const [moreBytes, moreRecords] =
+      write.kind === 'add'
+        ? [write.bytes, 1]
+        : write.kind === 'set'
+          ? [write.bytes - (old ?? 0), old === undefined ? 1 : 0]
+          : held.counters.has(key)
+            ? [0, 0]
+            : [counterBytes(write.name), 1]
+    const fits = (moreBytes <= 0 && moreRecords <= 0) || (bytes + moreBytes <= write.limits.quotaBytes && records + moreRecords <= write.limits.maxRecords)
+    if (!fits) {
+      outcomes[index] = { ok: false, error: new DataRefusal('quota', bytes + moreBytes > write.limits.quotaBytes ? 'quota' : 'records') }
+      return
+    }
+    bytes = Math.max(bytes + moreBytes, 0)
+    records = Math.max(records + moreRecords, 0)
+    if (write.kind === 'add') adds.push({ index, write })
+    if (write.kind === 'set') {
+      held.values.set(key, write.bytes)
+      lastSets.set(key, { write, indices: [...(lastSets.get(key)?.indices ?? []), index] })
+    }
+    if (write.kind === 'increment') {
+      held.counters.add(key)
+      const counter = counted.get(key) ?? { collection: write.collection, name: write.name, total: 0, parts: [] }
+      counter.total += write.by
+      counter.parts.push({ index, by: write.by })
+      counted.set(key, counter)
+    }
+  })
+  return { outcomes, adds, lastSets, counted, bytes, records }
+}
+
+/** The records taken, in one statement; answers their changes. */
+async function insertRecords(tx: TransactionSql, { pieceId, space }: Where, { adds, outcomes }: Plan): Promise<Change[]> {
+  if (!adds.length) return []
+  const rows = await tx<RecordRow[]>`
+    with inserted as (
+      insert into piece_data_records (piece_id, space, collection, writer, writer_name, value, bytes)
+      select ${pieceId}, ${space}, e.doc->>'collection', e.doc->>'writer', e.doc->>'name', e.doc->'value', (e.doc->>'bytes')::int
+      from jsonb_array_elements(${jsonb(
+        tx,
+        adds.map(({ write }) => ({ collection: write.collection, writer: write.who.visitor, name: write.who.name, value: write.value, bytes: write.bytes })),
+      )}) with ordinality as e(doc, position)
+      order by e.position
+      returning ${RECORD_COLUMNS(tx)}
+    )
+    select * from inserted order by id`
+  // Ids are drawn in the order the rows were inserted: the nth smallest is the nth add.
+  return adds.flatMap(({ index, write }, n) => {
+    const row = rows[n]
+    if (!row) {
+      outcomes[index] = { ok: false, error: new DataRefusal('offline') }
+      return []
+    }
+    const record = toRecord(row, write.who.visitor)
+    outcomes[index] = { ok: true, value: { kind: 'add', record } }
+    return [{ collection: write.collection, payload: { type: 'added', record, writer: write.who.visitor } }]
+  })
+}
+
+/** The own values taken, the last of each key, in one statement. */
+async function setValues(tx: TransactionSql, { pieceId, space }: Where, { lastSets, outcomes }: Plan, writes: Write[]) {
+  if (!lastSets.size) return
+  const rows = await tx<{ visitor: string; key: string; updatedAt: Date }[]>`
+    insert into piece_data_values (piece_id, space, visitor, key, value, bytes)
+    select ${pieceId}, ${space}, e.doc->>'visitor', e.doc->>'key', e.doc->'value', (e.doc->>'bytes')::int
+    from jsonb_array_elements(${jsonb(
+      tx,
+      [...lastSets.values()].map(({ write }) => ({ visitor: write.who.visitor, key: write.key, value: write.value, bytes: write.bytes })),
+    )}) as e(doc)
+    on conflict (piece_id, space, visitor, key) do update set value = excluded.value, bytes = excluded.bytes, updated_at = now()
+    returning visitor, key, updated_at as "updatedAt"`
+  const at = new Map(rows.map((row) => [mineKey(row.visitor, row.key), row.updatedAt.toISOString()]))
+  for (const [key, { indices }] of lastSets) {
+    for (const index of indices) {
+      const write = writes[index]
+      if (write?.kind !== 'set') continue
+      outcomes[index] = { ok: true, value: { kind: 'set', entry: { key: write.key, value: write.value, updatedAt: at.get(key) ?? new Date().toISOString() } } }
+    }
+  }
+}
+
+/** The increments taken, added up per counter in one statement; answers one change per counter. */
+async function countCounters(tx: TransactionSql, { pieceId, space }: Where, { counted, outcomes }: Plan): Promise<Change[]> {
+  if (!counted.size) return []
+  const rows = await tx<{ collection: string; name: string; value: number }[]>`
+    insert into piece_data_counters as c (piece_id, space, collection, name, value)
+    select ${pieceId}, ${space}, e.doc->>'collection', e.doc->>'name', (e.doc->>'by')::bigint
+    from jsonb_array_elements(${jsonb(
+      tx,
+      [...counted.values()].map(({ collection, name, total }) => ({ collection, name, by: total })),
+    )}) as e(doc)
+    on conflict (piece_id, space, collection, name) do update set value = c.value + excluded.value
+    returning collection, name, value::float8 as value`
+  const values = new Map(rows.map((row) => [counterKey(row.collection, row.name), row.value]))
+  return [...counted].map(([key, { collection, name, total, parts }]) => {
+    const value = values.get(key) ?? total
+    // As if one after another: each caller gets the value its own increment made.
+    let running = value - total
+    for (const { index, by } of parts) {
+      running += by
+      outcomes[index] = { ok: true, value: { kind: 'increment', counter: { collection, name, value: running } } }
+    }
+    return { collection, payload: { type: 'counted', counter: { collection, name, value } } }
+  })
+}
+
+/** Stores a batch's changes and announces them in the order of their ids, the order every live page must see them in. */
+async function announceAll(tx: TransactionSql, { pieceId, space }: Where, changes: Change[]) {
+  if (!changes.length) return
+  await tx`
+    with inserted as (
+      insert into piece_data_changes (piece_id, space, collection, payload)
+      select ${pieceId}, ${space}, e.doc->>'collection', e.doc->'payload'
+      from jsonb_array_elements(${jsonb(tx, changes)}) with ordinality as e(doc, position)
+      order by e.position
+      returning id, piece_id
+    )
+    select pg_notify(${DATA_CHANGES_CHANNEL}, json_build_object('id', id, 'pieceId', piece_id)::text)
+    from (select id, piece_id from inserted order by id offset 0) as ordered`
 }
 
 /** A stored change as one visitor's page receives it. */
@@ -220,7 +426,14 @@ export function changeFor(change: StoredChange, visitor: string): DataChange {
 /** Empties one space of a Piece: a behaviour check's data once its run ended. */
 export async function clearDataSpace({ pieceId, space }: Pick<DataIdentity, 'pieceId' | 'space'>) {
   await inTransaction(async (tx) => {
-    for (const table of ['piece_data_records', 'piece_data_values', 'piece_data_counters', 'piece_data_changes', 'piece_data_usage'] as const)
+    for (const table of [
+      'piece_data_records',
+      'piece_data_values',
+      'piece_data_counters',
+      'piece_data_changes',
+      'piece_data_pruned',
+      'piece_data_usage',
+    ] as const)
       await tx`delete from ${tx(table)} where piece_id = ${pieceId} and space = ${space}`
   })
 }
@@ -234,15 +447,63 @@ export async function changesSince(who: Pick<DataIdentity, 'pieceId' | 'space'>,
   return rows.map((row) => ({ id: Number(row.id), change: row.payload }))
 }
 
-/** The id a fresh follower starts after: the newest change of the Piece so far. */
-export async function latestChangeId(pieceId: number) {
-  const [row] = await sql<{ id: number | null }[]>`select max(id)::float8 as id from piece_data_changes where piece_id = ${pieceId}`
+/**
+ * The id a fresh follower of a space starts after: the newest change of that space so far, or
+ * of what was pruned of it. Only its own space's: another space's newer change may commit
+ * before one of this space that drew a smaller id (store.server.ts takes ids per space in commit order).
+ */
+export async function latestChangeId({ pieceId, space }: Pick<DataIdentity, 'pieceId' | 'space'>) {
+  const [row] = await sql<{ id: number }[]>`
+    select greatest(
+      (select max(id) from piece_data_changes where piece_id = ${pieceId} and space = ${space}),
+      (select max(through_id) from piece_data_pruned where piece_id = ${pieceId} and space = ${space}),
+      0
+    )::float8 as id`
   return Number(row?.id ?? 0)
 }
 
-/** Old changes are only needed for reconnects; the hourly cleanup drops them after a day. */
+/**
+ * Old changes are only needed for reconnects; the hourly cleanup drops them after a day, and
+ * remembers per collection the newest it dropped, so a page resuming from before it is told
+ * to read the collection again (`wasPrunedAfter`).
+ */
 export async function pruneDataChanges() {
-  return (await sql`delete from piece_data_changes where created_at < now() - interval '1 day'`).count
+  const [pruned] = await sql<{ count: number }[]>`
+    with gone as (
+      delete from piece_data_changes where created_at < now() - interval '1 day'
+      returning piece_id, space, collection, id
+    ),
+    marked as (
+      insert into piece_data_pruned as p (piece_id, space, collection, through_id)
+      select piece_id, space, collection, max(id) from gone group by piece_id, space, collection
+      on conflict (piece_id, space, collection) do update set through_id = greatest(p.through_id, excluded.through_id)
+    )
+    select count(*)::int as count from gone`
+  return pruned?.count ?? 0
+}
+
+/**
+ * A behaviour check's data left behind: a run empties its own space when it ends, but a
+ * recording's space (`check:rec-…`, written while the owner records a check) has no end the
+ * server sees. A check space with no write for a day is emptied; the Piece's live and test
+ * data are never touched. Answers how many spaces were emptied.
+ */
+export async function pruneCheckSpaces() {
+  const idle = await sql<{ pieceId: number; space: `check:${string}` }[]>`
+    select u.piece_id::int as "pieceId", u.space from piece_data_usage u
+    where u.space like 'check:%'
+      and not exists (select 1 from piece_data_changes c where c.piece_id = u.piece_id and c.space = u.space and c.created_at > now() - interval '1 day')
+      and not exists (select 1 from piece_data_records r where r.piece_id = u.piece_id and r.space = u.space and r.updated_at > now() - interval '1 day')
+      and not exists (select 1 from piece_data_values v where v.piece_id = u.piece_id and v.space = u.space and v.updated_at > now() - interval '1 day')`
+  for (const space of idle) await clearDataSpace(space)
+  return idle.length
+}
+
+/** Whether changes of a collection after `afterId` were pruned: a page resuming from there may have missed some. */
+export async function wasPrunedAfter(who: Pick<DataIdentity, 'pieceId' | 'space'>, collection: string, afterId: number) {
+  const [row] = await sql`
+    select 1 from piece_data_pruned where piece_id = ${who.pieceId} and space = ${who.space} and collection = ${collection} and through_id > ${afterId}`
+  return Boolean(row)
 }
 
 export type { DataSpace }

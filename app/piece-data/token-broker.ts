@@ -1,58 +1,30 @@
 import { useEffect, useRef, useState } from 'react'
+import { brokerDataTokens, type BrokerOptions, type RecordingData } from './data-broker'
 import { DATA_MESSAGES } from './messages'
 
-type BrokerOptions = { previewOrigin: string; pieceId: number; space: 'live' | 'test'; messages: typeof DATA_MESSAGES }
-
-/**
- * Issue 39.3, on the page that frames a Piece: when the Piece's frame asks for its data
- * token, ask the server for one (with this page's session, or its signed-out visitor id)
- * and hand it to that frame alone. Only a frame of this page on the Piece's preview origin
- * is answered. The same function runs on pages with React (`useDataTokenBroker`) and, sent as
- * its source text, on visitors' pages without it (`<Enhancement>`): it uses nothing outside
- * itself. Answers a function that stops it.
- */
-export function brokerDataTokens({ previewOrigin, pieceId, space, messages }: BrokerOptions) {
-  // A frame asks again until it is answered: each request (by its id) is fetched once.
-  const seen = new Set<string>()
-  const onMessage = (event: MessageEvent) => {
-    const source = event.source
-    const ours = Array.from(document.querySelectorAll('iframe')).some((frame) => frame.contentWindow === source)
-    const request = event.data as { type?: unknown; id?: unknown } | null
-    const id = typeof request?.id === 'string' ? request.id.slice(0, 40) : ''
-    if (event.origin !== previewOrigin || request?.type !== messages.tokenRequest || !id || seen.has(id) || !ours || !source || !('postMessage' in source))
-      return
-    seen.add(id)
-    const target = source as Window
-    const answer = (reply: Record<string, unknown>) => target.postMessage({ type: messages.token, id, ...reply }, previewOrigin)
-    fetch(`/api/opt/pieces/${pieceId}/data-token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ space }),
-      credentials: 'same-origin',
-    })
-      .then(async (response) => {
-        const body = (await response.json()) as { token?: string; expiresAt?: number; name?: string; message?: string }
-        answer(response.ok ? { token: body.token, expiresAt: body.expiresAt, name: body.name } : { token: '', error: body.message ?? 'No data here.' })
-      })
-      .catch(() => answer({ token: '', error: 'The data of this Piece cannot be reached right now.' }))
-  }
-  window.addEventListener('message', onMessage)
-  return () => window.removeEventListener('message', onMessage)
-}
+export type { RecordingData } from './data-broker'
 
 /** The broker on a page with React, for as long as the component is shown. */
 export function useDataTokenBroker(options: Omit<BrokerOptions, 'messages'>) {
   const { previewOrigin, pieceId, space } = options
-  useEffect(() => brokerDataTokens({ previewOrigin, pieceId, space, messages: DATA_MESSAGES }), [previewOrigin, pieceId, space])
+  const checkSpace = options.recording?.space
+  const checkVisitor = options.recording?.visitor
+  useEffect(() => {
+    const recording = checkSpace && checkVisitor ? { space: checkSpace, visitor: checkVisitor } : null
+    return brokerDataTokens({ previewOrigin, pieceId, space, recording, messages: DATA_MESSAGES })
+  }, [previewOrigin, pieceId, space, checkSpace, checkVisitor])
 }
 
 /**
  * The editor's preview (issue 39.4): the owner's test data at first, the public data when
- * they switch; a switch loads the Piece again so that it asks for the new space's token.
+ * they switch; a switch loads the Piece again so that it asks for the new space's token. While
+ * a check is recorded, the recording's own data as the visitor acting (the recorder's document
+ * changes with them, so the Piece is loaded again and asks anew).
  */
-export function useEditorDataSpace({ previewOrigin, pieceId, reload }: { previewOrigin: string; pieceId: number; reload: () => void }) {
+export function useEditorDataSpace(props: { previewOrigin: string; pieceId: number; reload: () => void; recording: RecordingData | null }) {
+  const { previewOrigin, pieceId, reload, recording } = props
   const [space, setSpace] = useState<'test' | 'live'>('test')
-  useDataTokenBroker({ previewOrigin, pieceId, space })
+  useDataTokenBroker({ previewOrigin, pieceId, space, recording })
   const shown = useRef(space)
   useEffect(() => {
     if (shown.current === space) return

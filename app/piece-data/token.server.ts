@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { z } from 'zod'
 import { cookieSecrets } from '~/lib/secrets.server'
 import { text } from '~/lib/text'
-import { DATA_TOKEN_SECONDS } from './constants'
-import { DataSpaceSchema, type DataSpace } from './schema'
+import { checkVisitorName, DATA_TOKEN_SECONDS } from './constants'
+import { DataSpaceSchema, type CheckVisitorNumber, type DataSpace } from './schema'
 
 /**
  * The identity a Piece's frame writes with (issue 39.3). A Piece's frame is cross-site to the
@@ -74,3 +74,15 @@ export function anonymousVisitor(visitorId: string, pieceId: number) {
   const hash = createHash('sha256').update(`piece-data-visitor:${pieceId}:${visitorId}`).digest('hex')
   return { visitor: `a${hash.slice(0, 24)}`, name: `visitor ${hash.slice(0, 4)}` }
 }
+
+/**
+ * Visitor 1 or 2 of a behaviour check's data (issue 39.6): anonymous and never the owner, the
+ * same while the owner records the check and when the worker runs it.
+ */
+export const checkVisitor = (pieceId: number, space: `check:${string}`, visitor: CheckVisitorNumber): DataIdentity => ({
+  pieceId,
+  space,
+  visitor: `check${visitor}`,
+  name: checkVisitorName(visitor),
+  owner: false,
+})

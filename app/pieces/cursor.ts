@@ -16,10 +16,9 @@ const LATEST = Date.parse('9999-12-31T23:59:59.999Z')
  * neither, or names a moment no Piece can have (a year past 9999, a number past any date).
  */
 export function parseCursor(value: string): PieceCursor | null {
-  const match = /^(.+?)(?:_(\d{1,15}))?$/.exec(value.trim())
-  if (!match) return null
-  const time = match[1]!
+  const [, time, id] = /^(.+?)(?:_(\d{1,15}))?$/.exec(value.trim()) ?? []
+  if (time === undefined) return null
   const ms = /^\d{10,}$/.test(time) ? Number(time) : ISO_TIME.test(time) ? Date.parse(time) : NaN
   if (!Number.isFinite(ms) || ms < EARLIEST || ms > LATEST) return null
-  return { updatedAt: new Date(ms), id: match[2] === undefined ? null : Number(match[2]) }
+  return { updatedAt: new Date(ms), id: id === undefined ? null : Number(id) }
 }

@@ -53,8 +53,8 @@ export const canUndo = (draft: DraftData) => draft.historyIndex >= 0 && !draft.e
  * edit and resend); redo steps forward and restores the input of the exchange after it.
  */
 export function undo(draft: DraftData): DraftData {
-  if (!canUndo(draft)) return draft
-  const undone = draft.exchangeHistory[draft.historyIndex]!
+  const undone = draft.exchangeHistory[draft.historyIndex]
+  if (!canUndo(draft) || !undone) return draft
   return { ...draft, historyIndex: draft.historyIndex - 1, currentInput: undone.userMessage.content, currentAttachments: undone.userMessage.attachments }
 }
 

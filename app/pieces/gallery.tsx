@@ -1,12 +1,10 @@
 import { Link, useLocation } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
 import { calendarDate } from '~/lib/dates'
 import { useRootData } from '~/lib/root-data'
 import { PieceIcon } from './piece-icon'
 import { Spinner } from '~/ui/spinner'
-import { Enhancement } from '~/ui/enhancement'
-import { enhanceGallery } from './gallery-enhancement'
-import { useToast } from '~/ui/toaster'
+import { enhanceAs } from '~/ui/enhancement'
+import { useMorePages } from '~/ui/use-more-pages'
 import { GALLERY_COUNT_PARAM, PUBLIC_PIECE_PAGE, PieceMessages } from './schema'
 import { cn } from '~/ui/cn'
 import { RemixButton, RemixCredit } from './remix-bar'
@@ -30,51 +28,18 @@ export type GalleryPage = { data: GalleryPiece[]; has_more: boolean; next_starti
 
 const DESCRIPTION_PREVIEW = 120
 
-/** New pages are appended; a Piece already shown is not shown twice. */
-function merge(current: GalleryPiece[], next: GalleryPiece[]) {
-  const seen = new Set(current.map((piece) => piece.id))
-  return [...current, ...next.filter((piece) => !seen.has(piece.id))]
-}
-
 /** Spec 2 §2: the grid of public Pieces, 12 at a time, in the order chosen (issue 32.4). */
 export function Gallery({ initial, count, order }: { initial: GalleryPage; count: number; order: GalleryOrder }) {
   const location = useLocation()
-  const toast = useToast()
   const viewer = useRootData()?.user?.uid
-  const [page, setPage] = useState(initial)
-  const [loading, setLoading] = useState(false)
-  const sentinel = useRef<HTMLDivElement>(null)
-  useEffect(() => setPage(initial), [initial])
-
-  async function loadMore() {
-    if (!page.next_starting_after || loading) return
-    setLoading(true)
-    try {
-      const params = new URLSearchParams({ limit: String(PUBLIC_PIECE_PAGE), starting_after: page.next_starting_after, order })
-      const response = await fetch(`/api/opt/pieces?${params}`)
-      if (!response.ok) throw new Error(`status ${response.status}`)
-      const next = (await response.json()) as GalleryPage
-      setPage((current) => ({ ...next, data: merge(current.data, next.data) }))
-    } catch {
-      toast({ title: PieceMessages.loadMoreFailed, variant: 'destructive' })
-    } finally {
-      setLoading(false)
-    }
-  }
-
-  // Infinite scroll: the next page loads as the end of the grid comes into view ('Load more' stays for keyboards and failures).
-  const loadMoreRef = useRef(loadMore)
-  loadMoreRef.current = loadMore
-  useEffect(() => {
-    const target = sentinel.current
-    if (!target || !page.has_more || loading) return
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && void loadMoreRef.current(), { rootMargin: '200px' })
-    observer.observe(target)
-    return () => observer.disconnect()
-  }, [page.has_more, page.next_starting_after, loading])
+  // Infinite scroll (docs/decisions/0056): the next page loads as 'Load more' comes into view; the link stays for keyboards and failures.
+  const more = useMorePages(initial, {
+    address: (after) => `/api/opt/pieces?${new URLSearchParams({ limit: String(PUBLIC_PIECE_PAGE), starting_after: after, order })}`,
+    failed: PieceMessages.loadMoreFailed,
+  })
 
   const tabs = <GalleryOrders order={order} />
-  if (!page.data.length) {
+  if (!more.items.length) {
     return (
       <>
         {tabs}
@@ -82,37 +47,37 @@ export function Gallery({ initial, count, order }: { initial: GalleryPage; count
       </>
     )
   }
-  const more = new URLSearchParams(location.search)
-  more.set(GALLERY_COUNT_PARAM, String(count + PUBLIC_PIECE_PAGE))
+  const longer = new URLSearchParams(location.search)
+  longer.set(GALLERY_COUNT_PARAM, String(count + PUBLIC_PIECE_PAGE))
   return (
     <>
       {tabs}
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery">
-        {page.data.map((piece, index) => (
-          <li key={piece.id} id={`gallery-${index}`} data-piece={piece.id} className="scroll-mt-20">
+      {/* Without React the same markup grows by the page its 'Load more' points to (app/ui/enhance/infinite-scroll.ts). */}
+      <ul id="gallery" className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3" data-testid="gallery" {...enhanceAs('more-list', { more: 'gallery-more' })}>
+        {more.items.map((piece, index) => (
+          <li key={piece.id} id={`gallery-${index}`} data-key={piece.id} className="scroll-mt-20">
             <GalleryCard piece={piece} mine={piece.userId === viewer} returnTo={`${location.pathname}${location.search}`} />
           </li>
         ))}
       </ul>
-      {page.has_more ? (
-        <div ref={sentinel} className="mt-8 flex justify-center" data-gallery-more="">
+      {more.hasMore ? (
+        <div ref={more.end} id="gallery-more" className="mt-8 flex justify-center">
           {/* One control: the link asks the server for a longer grid; with JavaScript the next page is fetched in place. */}
           <Link
-            to={`${location.pathname}?${more}#gallery-${count}`}
+            to={`${location.pathname}?${longer}#gallery-${count}`}
             preventScrollReset
-            aria-busy={loading || undefined}
+            aria-busy={more.loading || undefined}
             onClick={(event) => {
               event.preventDefault()
-              void loadMore()
+              void more.loadMore()
             }}
             className="inline-flex items-center gap-2 rounded-lg border border-zinc-300 px-4 py-2 text-sm font-medium dark:border-zinc-700"
           >
-            {loading ? <Spinner label="Loading more Pieces" /> : null}
+            {more.loading ? <Spinner label="Loading more Pieces" /> : null}
             Load more
           </Link>
         </div>
       ) : null}
-      <Enhancement run={enhanceGallery} args={['[data-testid="gallery"]', '[data-gallery-more]']} />
     </>
   )
 }

@@ -29,7 +29,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const meta = await inspect(input)
   const { width, height } = orientedSize(meta)
   const oversized = Math.max(width, height) > IMAGE_MAX_SIDE
-  const webMime = WEB_FORMATS[meta.format!]
+  const webMime = WEB_FORMATS[meta.format]
   const small = input.length <= REENCODE_ABOVE_BYTES
   if (webMime && !oversized && small) return keptOriginal(input, meta, webMime)
   if (!webMime && !oversized && small && meta.hasAlpha) return encode(decode(input).png({ compressionLevel: 9 }), 'image/png')
@@ -92,7 +92,10 @@ export function decodeDataUrl(value: string): Buffer {
 }
 
 /** Size and content checks that run before any pixel is decoded. */
-async function inspect(input: Buffer): Promise<Metadata> {
+/** An image's header once read as one we take: its format and size are known. */
+type Inspected = Metadata & { format: NonNullable<Metadata['format']>; width: number; height: number }
+
+async function inspect(input: Buffer): Promise<Inspected> {
   if (input.length > MAX_IMAGE_UPLOAD_BYTES) throw new DomainError('too-large', PieceMessages.imageTooLarge)
   if (input.length === 0) throw new DomainError('invalid', PieceMessages.notAnImage)
   let meta: Metadata
@@ -102,18 +105,19 @@ async function inspect(input: Buffer): Promise<Metadata> {
   } catch {
     throw new DomainError('invalid', PieceMessages.notAnImage)
   }
-  if (!meta.format || !DECODABLE.has(meta.format) || !meta.width || !meta.height) {
+  const { format, width, height } = meta
+  if (!format || !DECODABLE.has(format) || !width || !height) {
     throw new DomainError('invalid', PieceMessages.notAnImage)
   }
-  if (meta.width * meta.height > MAX_IMAGE_INPUT_PIXELS) throw new DomainError('too-large', PieceMessages.imageTooManyPixels)
-  return meta
+  if (width * height > MAX_IMAGE_INPUT_PIXELS) throw new DomainError('too-large', PieceMessages.imageTooManyPixels)
+  return { ...meta, format, width, height }
 }
 
 /** The original when it carries nothing to strip; otherwise the same picture in its own format without metadata. */
-async function keptOriginal(input: Buffer, meta: Metadata, mime: ImageMime): Promise<ProcessedImage> {
+async function keptOriginal(input: Buffer, meta: Inspected, mime: ImageMime): Promise<ProcessedImage> {
   const orientation = meta.orientation ?? 1
   const carriesMetadata = Boolean(meta.exif || meta.xmp || meta.iptc || meta.comments?.length || orientation !== 1)
-  if (!carriesMetadata) return { bytes: input, mime, width: meta.width!, height: meta.height! }
+  if (!carriesMetadata) return { bytes: input, mime, width: meta.width, height: meta.height }
   const image = decode(input).rotate()
   if (mime === 'image/png') return encode(image.png({ compressionLevel: 9 }), mime)
   if (mime === 'image/webp') return encode(image.webp({ quality: REENCODE_QUALITY }), mime)
@@ -139,7 +143,7 @@ async function encode(pipeline: Sharp, mime: ImageMime): Promise<ProcessedImage>
 }
 
 /** EXIF orientations 5 to 8 turn the picture by 90°, swapping its sides. */
-function orientedSize(meta: Metadata) {
+function orientedSize(meta: Inspected) {
   const swapped = (meta.orientation ?? 1) >= 5
-  return { width: swapped ? meta.height! : meta.width!, height: swapped ? meta.width! : meta.height! }
+  return { width: swapped ? meta.height : meta.width, height: swapped ? meta.width : meta.height }
 }

@@ -4,6 +4,7 @@ import { isPlus } from '~/accounts/plan.server'
 import { DomainError } from '~/lib/errors'
 import { FREE_PIECE_LIMIT } from '~/lib/constants'
 import { isUniqueViolation, jsonb, sql } from '~/lib/db.server'
+import { onlyRow } from '~/lib/rows'
 import { cropImage, decodeDataUrl, processImage, type CropArea } from './images.server'
 import {
   DESCRIPTION_MAX,
@@ -95,7 +96,7 @@ export async function createPiece(userId: number, input: { name: string; visibil
   if (RESERVED_PIECE_NAMES.has(name)) throw nameTaken()
   const plus = await isPlus(sql, userId)
   if (visibility !== 'public' && !plus) throw new DomainError('forbidden', PieceMessages.visibilityNeedsPlus, { requiresSubscription: true })
-  return sql.begin((tx) => insertPiece(tx, userId, plus, { name, visibility })) as Promise<Piece>
+  return sql.begin((tx) => insertPiece(tx, userId, plus, { name, visibility }))
 }
 
 /** What a new Piece starts with besides its name: a remix starts with the code it copied. */
@@ -121,12 +122,12 @@ export async function insertPiece(tx: TransactionSql, userId: number, plus: bool
   }
   try {
     // A savepoint, so a taken name leaves the caller's transaction usable (a remix tries another).
-    const [row] = await tx.savepoint(
+    const rows = await tx.savepoint(
       (sp) => sp<PieceRow[]>`
         with inserted as (insert into pieces ${sp(values)} returning *)
         select ${COLUMNS} from inserted p join users u on u.id = p.user_id`,
     )
-    return toPiece(row!)
+    return toPiece(onlyRow(rows))
   } catch (error) {
     if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken()
     throw error
@@ -298,12 +299,12 @@ export async function updatePiece(userId: number, pieceId: number, changes: Piec
       if (isUniqueViolation(error, NAME_INDEX)) throw nameTaken()
       throw error
     }
-    const [row] = await tx<OwnPieceRow[]>`select ${OWN_COLUMNS} from pieces p join users u on u.id = p.user_id where p.id = ${pieceId}`
-    return toOwnPiece(row!)
+    const rows = await tx<OwnPieceRow[]>`select ${OWN_COLUMNS} from pieces p join users u on u.id = p.user_id where p.id = ${pieceId}`
+    return toOwnPiece(onlyRow(rows))
   })
   // New saved code gets a new screenshot, made by a job (issue 12.3).
   if (changes.code !== undefined) await requestScreenshot(pieceId)
-  return updated as OwnPiece
+  return updated
 }
 
 /** Spec 1 §7 call 25: only the owner; anyone else gets the 404 of a missing Piece. */

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
 import { sql } from '../lib/db.server'
 import { configuredOrigins, pieceOriginIn, type PreviewOrigins } from '../lib/origins.server'
-import { cookieSecrets } from '../lib/secrets.server'
+import { cookieSecrets, signingSecret } from '../lib/secrets.server'
 import { codeAt, readDraft } from './draft'
 import { starterDocument } from './starter-document'
 import dataClientSource from 'virtual:frame-script/piece-data'
@@ -17,16 +17,16 @@ const sign = (secret: string, body: string) => createHmac('sha256', secret).upda
  * that the viewer may see the Piece, so the preview origin needs no cookie of the app.
  * The expiry is rounded to the hour so the address (and the browser's cache) stays stable.
  */
-export type PreviewKind = 'saved' | 'draft' | 'check'
-const PATHS: Record<PreviewKind, string> = { saved: 'p', draft: 'd', check: 'c' }
-export const PREVIEW_KIND_OF_PATH: Record<string, PreviewKind> = { p: 'saved', d: 'draft', c: 'check' }
+export type PreviewKind = 'saved' | 'draft' | 'check' | 'version'
+const PATHS: Record<PreviewKind, string> = { saved: 'p', draft: 'd', check: 'c', version: 'v' }
+export const PREVIEW_KIND_OF_PATH: Record<string, PreviewKind> = { p: 'saved', d: 'draft', c: 'check', v: 'version' }
 
 type SignOptions = { origins?: PreviewOrigins; now?: number }
 
 function signedUrl(kind: PreviewKind, pieceId: number, version: string, { origins = configuredOrigins(), now = Date.now() }: SignOptions) {
   const hour = 60 * 60
   const expires = (Math.ceil(now / 1000 / hour) + 1) * hour + (PREVIEW_LINK_SECONDS - hour)
-  const params = new URLSearchParams({ v: version, exp: String(expires), sig: sign(cookieSecrets()[0]!, `${kind}:${pieceId}.${version}.${expires}`) })
+  const params = new URLSearchParams({ v: version, exp: String(expires), sig: sign(signingSecret(), `${kind}:${pieceId}.${version}.${expires}`) })
   return `${pieceOriginIn(origins, pieceId)}/${PATHS[kind]}/${pieceId}?${params}`
 }
 
@@ -39,6 +39,9 @@ export function previewUrl(piece: { id: number; updatedAt: string }, kind: 'save
  * served on the Piece's own origin, as the draft will be, while the generation runs.
  */
 export const checkPreviewUrl = (pieceId: number, generationId: number, options: SignOptions = {}) => signedUrl('check', pieceId, String(generationId), options)
+
+/** Issue 40.3: the address of a version the worker checks that no generation made (app/checks/versions.server.ts), by its id there. */
+export const versionPreviewUrl = (pieceId: number, id: number, options: SignOptions = {}) => signedUrl('version', pieceId, String(id), options)
 
 /** The draft runner of a Piece, on the Piece's own origin so the draft shares its storage. */
 export const runnerUrl = (pieceId: number, origins: PreviewOrigins) => `${pieceOriginIn(origins, pieceId)}/runner`
@@ -125,6 +128,10 @@ export async function loadPreviewDocument(pieceId: number, kind: PreviewKind, ve
       where id = ${version} and piece_id = ${pieceId} and status = 'running' and checked_code is not null`
     return check ? document(check.code) : null
   }
+  if (kind === 'version') {
+    const [checked] = await sql<{ code: string }[]>`select code from piece_version_checks where id = ${version} and piece_id = ${pieceId}`
+    return checked ? document(checked.code) : null
+  }
   const [row] = await sql<{ name: string; description: string; code: string; draft: unknown; version: string }[]>`
     select name, description, code, draft, floor(extract(epoch from updated_at) * 1000)::bigint::text as version from pieces where id = ${pieceId}`
   if (!row || (kind === 'saved' && row.version !== version)) return null
@@ -163,7 +170,7 @@ export function runnerDocument(appOrigins: string[]) {
     return doctype + fallback + code.slice(doctype.length);
   }
   addEventListener('message', function (event) {
-    if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && (event.data.type.indexOf('agentic:') === 0 || event.data.type.indexOf('visual:') === 0 || event.data.type.indexOf('check:') === 0 || event.data.type.indexOf('data:') === 0)) {
+    if (event.source === frame.contentWindow && event.data && typeof event.data.type === 'string' && (event.data.type.indexOf('agentic:') === 0 || event.data.type.indexOf('visual:') === 0 || event.data.type.indexOf('check:') === 0 || event.data.type.indexOf('review:') === 0 || event.data.type.indexOf('data:') === 0)) {
       parent.postMessage(event.data, app);
       return;
     }
@@ -179,6 +186,8 @@ export function runnerDocument(appOrigins: string[]) {
       frame.contentWindow.postMessage(event.data, '*');
       if (event.data.type === 'visual:mode' && event.data.on) frame.focus();
     }
+    // Issue 40.1: the review's outliner runs in the Piece's frame too.
+    if (event.data.type && event.data.type.indexOf('review:') === 0 && frame.contentWindow) frame.contentWindow.postMessage(event.data, '*');
     // Issue 31.1: the check recorder runs in the Piece's frame too; while picking, keys go to it.
     if (event.data.type && event.data.type.indexOf('check:') === 0 && frame.contentWindow) {
       frame.contentWindow.postMessage(event.data, '*');

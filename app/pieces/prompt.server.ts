@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { cookieSecrets } from '~/lib/secrets.server'
+import { cookieSecrets, signingSecret } from '~/lib/secrets.server'
 import type { ArrivingPrompt } from './schema'
 
 /**
@@ -21,7 +21,7 @@ const markBody = ({ userId, pieceId, prompt }: MarkFor, expires: number) => `${u
 /** The editor of a Piece just created for `prompt`, which it will send once on arrival. */
 export function editorUrlSendingPrompt(userId: number, piece: { id: number; name: string }, prompt: string, now = Date.now()) {
   const expires = Math.floor(now / 1000) + SEND_MARK_SECONDS
-  const mark = `${expires}.${sign(cookieSecrets()[0]!, markBody({ userId, pieceId: piece.id, prompt }, expires))}`
+  const mark = `${expires}.${sign(signingSecret(), markBody({ userId, pieceId: piece.id, prompt }, expires))}`
   return `/pieces/${encodeURIComponent(piece.name)}?${new URLSearchParams({ [PROMPT_PARAM]: prompt, [SEND_MARK_PARAM]: mark })}`
 }
 
@@ -34,11 +34,11 @@ export function arrivingPrompt(request: Request, userId: number, pieceId: number
 }
 
 function isSendMark(mark: string | null, markFor: MarkFor, now: number) {
-  const match = /^(\d{1,12})\.([\w-]{43})$/.exec(mark ?? '')
-  if (!match) return false
-  const expires = Number(match[1])
+  const [, time, signature] = /^(\d{1,12})\.([\w-]{43})$/.exec(mark ?? '') ?? []
+  if (time === undefined || signature === undefined) return false
+  const expires = Number(time)
   if (expires * 1000 < now) return false
-  const given = Buffer.from(match[2]!)
+  const given = Buffer.from(signature)
   return cookieSecrets().some((secret) => {
     const expected = Buffer.from(sign(secret, markBody(markFor, expires)))
     return expected.length === given.length && timingSafeEqual(expected, given)

@@ -4,7 +4,7 @@ import { isPlus } from '~/accounts/plan.server'
 import type { Sql, TransactionSql } from 'postgres'
 import { sql } from '~/lib/db.server'
 import { DomainError } from '~/lib/errors'
-import { cookieSecrets } from '~/lib/secrets.server'
+import { signingSecret } from '~/lib/secrets.server'
 import { codeVersion } from './code-version'
 import type { DraftData, Exchange } from './draft'
 import { insertPiece, NameTaken, type Piece } from './pieces.server'
@@ -27,6 +27,14 @@ function refusalOf(original: Original | undefined, userId: number | null): Domai
   if (!original.allowRemixes) return new DomainError('forbidden', RemixMessages.notAllowed)
   if (!original.code.trim()) return new DomainError('invalid', RemixMessages.nothingToRemix)
   return null
+}
+
+/** The original when `userId` may remix it; its refusal thrown otherwise. */
+function remixable(original: Original | undefined, userId: number): Original {
+  if (!original) throw notFound()
+  const refused = refusalOf(original, userId)
+  if (refused) throw refused
+  return original
 }
 
 /** The Piece by that name as a remix reads it; `locked` (in the remix's transaction) holds its saved code until the copy is made. */
@@ -63,33 +71,30 @@ function remixEntry(original: Original, code: string): Exchange {
  * applies as to any new Piece. One transaction: a refusal leaves nothing behind.
  */
 export async function remixPiece(userId: number, originalName: string): Promise<Piece> {
-  const refusal = refusalOf(await findOriginal(originalName), userId)
-  if (refusal) throw refusal
+  remixable(await findOriginal(originalName), userId)
   const plus = await isPlus(sql, userId)
   const piece = await sql.begin(async (tx) => {
     // The version copied is the one saved at this moment: a save waits for the copy.
-    const original = await findOriginal(originalName, tx, true)
-    const refused = refusalOf(original, userId)
-    if (refused) throw refused
-    const { code } = original!
-    const draft: DraftData = { currentInput: '', currentAttachments: [], exchangeHistory: [remixEntry(original!, code)], historyIndex: 0 }
-    for (const name of remixNameCandidates(original!.name, () => randomBytes(2).toString('hex'))) {
+    const original = remixable(await findOriginal(originalName, tx, true), userId)
+    const { code } = original
+    const draft: DraftData = { currentInput: '', currentAttachments: [], exchangeHistory: [remixEntry(original, code)], historyIndex: 0 }
+    for (const name of remixNameCandidates(original.name, () => randomBytes(2).toString('hex'))) {
       let created: Piece
       try {
-        created = await insertPiece(tx, userId, plus, { name, visibility: 'public', code, description: original!.description, draft })
+        created = await insertPiece(tx, userId, plus, { name, visibility: 'public', code, description: original.description, draft })
       } catch (error) {
         if (error instanceof NameTaken) continue
         throw error
       }
       await tx`
         insert into piece_remixes (remix_id, original_id, remixer_id, original_owner, original_name, copied_code, copied_hash)
-        values (${created.id}, ${original!.id}, ${userId}, ${original!.owner}, ${original!.name}, ${code}, ${codeVersion(code)})`
+        values (${created.id}, ${original.id}, ${userId}, ${original.owner}, ${original.name}, ${code}, ${codeVersion(code)})`
       return created
     }
     throw new DomainError('conflict', RemixMessages.noFreeName)
   })
   await requestScreenshot(piece.id)
-  return piece as Piece
+  return piece
 }
 
 /** What a remix's lineage says, read once for every page that shows it. */
@@ -166,8 +171,8 @@ export async function copiedCodeOf(pieceId: number): Promise<string | null> {
  * any address in it. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) is the IPv4 one.
  */
 export function addressOf(clientIp: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(clientIp)
-  if (mapped) return mapped[1]!
+  const [, mapped] = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(clientIp) ?? []
+  if (mapped !== undefined) return mapped
   if (!isIPv6(clientIp)) return clientIp
   const [head = '', tail = ''] = clientIp.toLowerCase().split('::')
   const left = head ? head.split(':') : []
@@ -187,7 +192,7 @@ export function addressOf(clientIp: string): string {
  */
 export function visitorKey(viewer: { userId: number | null; established: boolean; clientIp: string }): string {
   const who = viewer.userId !== null && viewer.established ? `user:${viewer.userId}` : `addr:${addressOf(viewer.clientIp)}`
-  return createHmac('sha256', cookieSecrets()[0]!).update(who).digest('base64url').slice(0, 32)
+  return createHmac('sha256', signingSecret()).update(who).digest('base64url').slice(0, 32)
 }
 
 /** Whether this account is old enough for its views and remixes to count as its own (docs/decisions/0052). */

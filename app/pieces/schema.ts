@@ -266,7 +266,7 @@ export const PIECE_FORM_FAILURES: Record<PieceIntent, string> = {
  * (spec 1 §8) with the reason under it.
  */
 export const PIECE_FORM_WORDS: FormWords = {
-  failure: (sent) => PIECE_FORM_FAILURES[sent.intent as PieceIntent] ?? PieceMessages.updateFailed,
+  failure: (sent) => Object.entries(PIECE_FORM_FAILURES).find(([intent]) => intent === sent.intent)?.[1] ?? PieceMessages.updateFailed,
   inPlace: (sent) => (sent.intent === 'create' || sent.intent === 'rename' ? 'name' : sent.intent === 'describe' ? 'description' : undefined),
 }
 

@@ -1,5 +1,6 @@
 import sharp from 'sharp'
 import { sql } from '~/lib/db.server'
+import { messageOf } from '~/lib/errors'
 import { enqueueJob } from '~/lib/jobs.server'
 import { QUEUES } from '~/lib/queues'
 import { previewUrl } from './preview.server'
@@ -22,7 +23,7 @@ export async function requestScreenshot(pieceId: number): Promise<void> {
   try {
     await enqueueJob(QUEUES.screenshot.name, { pieceId })
   } catch (error) {
-    log.warn({ pieceId, err: (error as Error).message }, 'could not queue a screenshot')
+    log.warn({ pieceId, err: messageOf(error) }, 'could not queue a screenshot')
   }
 }
 

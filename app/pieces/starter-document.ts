@@ -1,6 +1,13 @@
 /** Text made safe to put in HTML (also in a double-quoted attribute). */
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => HTML_ESCAPES.get(char) ?? char)
+
+const HTML_ESCAPES = new Map([
+  ['&', '&amp;'],
+  ['<', '&lt;'],
+  ['>', '&gt;'],
+  ['"', '&quot;'],
+  ["'", '&#39;'],
+])
 
 /** The line under the name: the owner is told what to do; a visitor, who has no chat, is told what to expect. */
 export const STARTER_TEXT = {

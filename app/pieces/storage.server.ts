@@ -15,8 +15,8 @@ const IMAGE_PATH = /^\/images\/([0-9a-f]{64})\.(jpg|png|webp|gif)$/
 export const imageUrl = (hash: string, mime: ImageMime) => `/images/${hash}.${EXTENSIONS[mime]}`
 
 export function parseImageUrl(url: string): { hash: string; extension: string } | null {
-  const match = IMAGE_PATH.exec(url)
-  return match ? { hash: match[1]!, extension: match[2]! } : null
+  const [, hash, extension] = IMAGE_PATH.exec(url) ?? []
+  return hash === undefined || extension === undefined ? null : { hash, extension }
 }
 
 export const extensionOf = (mime: ImageMime) => EXTENSIONS[mime]
@@ -147,5 +147,5 @@ export async function isStoredImageUrl(url: string): Promise<boolean> {
   const parsed = parseImageUrl(url)
   if (!parsed) return false
   const [row] = await sql<{ mime: ImageMime }[]>`select mime from images where hash = ${parsed.hash}`
-  return Boolean(row) && EXTENSIONS[row!.mime] === parsed.extension
+  return row !== undefined && EXTENSIONS[row.mime] === parsed.extension
 }

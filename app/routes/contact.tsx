@@ -28,18 +28,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url)
   const user = await getOptionalUser(request)
   const formData = await request.formData()
-  const form = { ...CONTACT_FORM_WORDS, schema: user ? SignedInContactSchema : ContactSchema }
-  return answerForm(request, form, {
+  // A user is not asked for an email: the message is answered at their account's.
+  const answer = <Value,>(save: (value: Value) => Promise<unknown>) => ({
     component: 'contact',
     formData,
     refusal: context.rateLimited ? { message: RATE_LIMITED_MESSAGE, status: 429 } : null,
-    run: async (value: { name?: string; message: string; email?: string }) => {
+    run: async (value: Value) => {
       const sent = redirect(`${url.pathname}?sent=1`)
       if (isBot(formData)) return sent
-      await saveContactMessage({ name: value.name, message: value.message, email: value.email ?? user!.email, userId: user?.id })
+      await save(value)
       return sent
     },
   })
+  if (user) {
+    const save = ({ name, message }: { name?: string; message: string }) => saveContactMessage({ name, message, email: user.email, userId: user.id })
+    return answerForm(request, { ...CONTACT_FORM_WORDS, schema: SignedInContactSchema }, answer(save))
+  }
+  const save = ({ name, message, email }: { name?: string; message: string; email: string }) => saveContactMessage({ name, message, email, userId: undefined })
+  return answerForm(request, { ...CONTACT_FORM_WORDS, schema: ContactSchema }, answer(save))
 }
 
 /** With JavaScript, a message that never reaches the server is the failure toast, and the form keeps what was typed. */

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
-import { answerForm } from '~/lib/form-kit.server'
+import { answerForm, refuseForm } from '~/lib/form-kit.server'
 import { orNotFound } from '~/lib/http'
 import { keepDataWhenUnavailable } from '~/lib/revalidation'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -28,12 +28,12 @@ const DATA_FORM = { ...DATA_FORM_WORDS, schema: DataFormSchema }
 /** Delete a record, clear a collection or the test data (issue 39.4): plain posts, back to the page with a toast. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
+  if (!user) return refuseForm(request, DATA_FORM, { message: AUTH_REQUIRED_MESSAGE, status: 401 })
   const name = params.pieceName ?? ''
   return answerForm(request, DATA_FORM, {
     component: 'piece-data',
-    refusal: user ? null : { message: AUTH_REQUIRED_MESSAGE, status: 401 },
     run: async (form) => {
-      const said = await applyDataForm(user!.id, name, form)
+      const said = await applyDataForm(user.id, name, form)
       const space = form.intent === 'clear-test' ? 'test' : form.space
       return redirectWithToast(`/pieces/${name}/data?space=${space}`, { title: said, variant: 'success' })
     },

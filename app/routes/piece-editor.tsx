@@ -14,7 +14,7 @@ import { lineageOf } from '~/pieces/remixes.server'
 import { arrivingPrompt } from '~/pieces/prompt.server'
 import { pageTitle } from '~/site/pages'
 import { GeneralErrorBoundary, NOT_FOUND_TITLE } from '~/ui/error-page'
-import { answerChatForm } from './piece-editor.server'
+import { answerChatForm, refuseChatForm } from './piece-editor.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -35,9 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  */
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
-  if (!user) return answerChatForm(request, null, 0, '/', { status: 401, message: AUTH_REQUIRED_MESSAGE })
+  if (!user) return refuseChatForm(request, { status: 401, message: AUTH_REQUIRED_MESSAGE })
   const { owned } = await editorPageData(request, user, params.pieceName ?? '')
-  return answerChatForm(request, user, owned.id, `/pieces/${owned.name}`, null)
+  return answerChatForm(request, user, owned.id, `/pieces/${owned.name}`)
 }
 
 /** With JavaScript, a chat form that never reaches the server is refused in place (the status says so, the message stays), not an error page. */

@@ -2,7 +2,6 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { isRouteErrorResponse, Link, useLoaderData, useRouteError } from '@remix-run/react'
 import { useRef } from 'react'
 import { AgenticBridge } from '~/chat/agentic-bridge'
-import { sendVisitorsToSignUp } from '~/chat/agentic-bridge-enhancement'
 import { getOptionalUser } from '~/accounts/session.server'
 import { onboardingUrl } from '~/accounts/urls'
 import { PRODUCT_NAME } from '~/lib/constants'
@@ -20,9 +19,9 @@ import { AppShell } from '~/shell/app-shell'
 import { Logo } from '~/shell/logo'
 import { PublicShell } from '~/shell/public-shell'
 import { appShellData } from '~/shell/shell-data.server'
-import { Enhancement } from '~/ui/enhancement'
+import { enhanceAs } from '~/ui/enhancement'
 import { DATA_MESSAGES } from '~/piece-data/messages'
-import { brokerDataTokens, useDataTokenBroker } from '~/piece-data/token-broker'
+import { useDataTokenBroker } from '~/piece-data/token-broker'
 import { isUnavailable, NOT_FOUND_TITLE, NotFound, Unavailable } from '~/ui/error-page'
 
 /**
@@ -88,8 +87,9 @@ export default function PiecePage() {
       <main className="relative min-h-0 flex-1">
         <PreviewFrame ref={frame} src={previewSrc} name={piece.name} elsewhere={previewElsewhere} />
         {bridge}
-        <Enhancement run={sendVisitorsToSignUp} args={[previewOrigin]} />
-        <Enhancement run={brokerDataTokens} args={[{ ...dataBroker, messages: DATA_MESSAGES }]} />
+        {/* Without React (a visitor's page): the same bridge to sign up and data broker, from the page's enhancements. */}
+        <div hidden {...enhanceAs('visitor-bridge', { previewOrigin })} />
+        <div hidden {...enhanceAs('data-broker', { ...dataBroker, messages: DATA_MESSAGES })} />
         {showBadge ? (
           <a
             href="/"

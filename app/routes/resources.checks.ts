@@ -4,7 +4,7 @@ import { requireSubmittingUser } from '~/accounts/guards.server'
 import { safeRedirect } from '~/accounts/redirects.server'
 import { deleteCheck, renameCheck, runChecksNow } from '~/checks/checks.server'
 import { CHECK_FORM_WORDS, CheckFormSchema, CheckWords, type CheckForm } from '~/checks/schema'
-import { answerForm } from '~/lib/form-kit.server'
+import { answerForm, refuseForm } from '~/lib/form-kit.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 
@@ -38,11 +38,11 @@ async function applyCheckForm(userId: number, form: CheckForm): Promise<string> 
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
+  if (!user) return refuseForm(request, CHECK_FORM, { message: AUTH_REQUIRED_MESSAGE, status: 401 })
   return answerForm(request, CHECK_FORM, {
     component: 'checks',
-    refusal: user ? null : { message: AUTH_REQUIRED_MESSAGE, status: 401 },
     run: async (form, { sent, fromPage }) => {
-      const said = await applyCheckForm(user!.id, form)
+      const said = await applyCheckForm(user.id, form)
       if (form.intent === 'run' && !fromPage) return 'running' as const
       return redirectWithToast(returnTo(sent), { title: said, variant: 'success' }, { headers: { 'X-Remix-Replace': 'yes' } })
     },

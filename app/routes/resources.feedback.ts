@@ -4,7 +4,7 @@ import { requireSubmittingUser } from '~/accounts/guards.server'
 import { safeRedirect } from '~/accounts/redirects.server'
 import { saveFeedback } from '~/feedback/feedback.server'
 import { FEEDBACK_FORM_WORDS, FEEDBACK_PARAM, FeedbackSchema } from '~/feedback/schema'
-import { answerForm } from '~/lib/form-kit.server'
+import { answerForm, refuseForm } from '~/lib/form-kit.server'
 import { RATE_LIMITED_MESSAGE } from '~/lib/messages'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 
@@ -22,12 +22,13 @@ const FEEDBACK_FORM = { ...FEEDBACK_FORM_WORDS, schema: FeedbackSchema, back: re
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
+  if (!user) return refuseForm(request, FEEDBACK_FORM, { message: AUTH_REQUIRED_MESSAGE, status: 401 })
   return answerForm(request, FEEDBACK_FORM, {
     component: 'feedback',
     // Feedback is a form of the 'forms' rate tier: a flood is told to wait, the text stays in the popover.
-    refusal: !user ? { message: AUTH_REQUIRED_MESSAGE, status: 401 } : context.rateLimited ? { message: RATE_LIMITED_MESSAGE, status: 429 } : null,
+    refusal: context.rateLimited ? { message: RATE_LIMITED_MESSAGE, status: 429 } : null,
     run: async ({ content }, { sent, fromPage }) => {
-      await saveFeedback(user!.id, content)
+      await saveFeedback(user.id, content)
       if (!fromPage) return 'sent' as const
       const url = new URL(returnTo(sent), 'http://here')
       url.searchParams.set(FEEDBACK_PARAM, 'sent')

@@ -2,7 +2,7 @@ import { redirect, replace, type ActionFunctionArgs } from '@remix-run/node'
 import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser } from '~/accounts/guards.server'
 import { safeRedirect } from '~/accounts/redirects.server'
-import { answerForm } from '~/lib/form-kit.server'
+import { answerForm, refuseForm } from '~/lib/form-kit.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 import { applyPieceForm, type PieceFormOutcome } from '~/pieces/forms.server'
@@ -23,10 +23,10 @@ const PIECE_FORM = { ...PIECE_FORM_WORDS, schema: PieceFormSchema, back: returnT
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
+  if (!user) return refuseForm(request, PIECE_FORM, { message: AUTH_REQUIRED_MESSAGE, status: 401 })
   return answerForm(request, PIECE_FORM, {
     component: 'pieces',
-    refusal: user ? null : { message: AUTH_REQUIRED_MESSAGE, status: 401 },
-    run: async (form, { sent }) => answerSuccess(user!.id, await applyPieceForm(user!.id, form), returnTo(sent)),
+    run: async (form, { sent }) => answerSuccess(user.id, await applyPieceForm(user.id, form), returnTo(sent)),
   })
 }
 

@@ -4,7 +4,7 @@ import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
 import { safeRedirect } from '~/accounts/redirects.server'
 import { BILLING_MESSAGES, modeOfForm, UPGRADE_FORM_WORDS, UpgradeFormSchema, type UsageReply } from '~/billing/schema'
 import { applyUpgradeForm } from '~/billing/upgrade-form.server'
-import { answerForm } from '~/lib/form-kit.server'
+import { answerForm, refuseForm } from '~/lib/form-kit.server'
 import { upgradeHref } from '~/lib/payment-dialog'
 import { appOriginOf } from '~/lib/origins.server'
 import { isDocumentSubmission } from '~/lib/submission.server'
@@ -40,13 +40,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
   const formData = await request.formData()
   if (!formData.get('intent')) formData.set('intent', 'upgrade-to-plus')
+  if (!user) return refuseForm(request, UPGRADE_FORM, { message: AUTH_REQUIRED_MESSAGE, status: 401 }, formData)
   return answerForm(request, UPGRADE_FORM, {
     component: 'billing',
     formData,
-    refusal: user ? null : { message: AUTH_REQUIRED_MESSAGE, status: 401 },
     run: async (form, { sent, fromPage, refuse }) => {
       const back = returnTo(sent)
-      const outcome = await applyUpgradeForm(user!, form, { returnTo: back, appOrigin: appOriginOf(request) })
+      const outcome = await applyUpgradeForm(user, form, { returnTo: back, appOrigin: appOriginOf(request) })
       if (outcome.kind === 'checkout') return redirect(outcome.url)
       // PLUS already: nothing to pay for; without JavaScript the dialog closes.
       if (outcome.kind === 'already-plus') return refuse({ message: BILLING_MESSAGES.alreadyPlus, status: 409, ofSent: true, back })

@@ -5,7 +5,7 @@ import { googleLinkState } from '~/accounts/google.server'
 import { AUTH_REQUIRED_MESSAGE } from '~/accounts/api-auth.server'
 import { requireSubmittingUser, requireUser } from '~/accounts/guards.server'
 import { keepDataWhenSignedOut } from '~/lib/revalidation'
-import { answerForm } from '~/lib/form-kit.server'
+import { answerForm, refuseForm } from '~/lib/form-kit.server'
 import { replyWhenUnreachable } from '~/lib/unreachable'
 import { invoicePagesOf, SETTINGS_FORM_WORDS, SettingsFormSchema } from '~/settings/account-forms'
 import { TokenUsageSection } from '~/settings/account-sections'
@@ -35,11 +35,11 @@ const SETTINGS_FORM = { ...SETTINGS_FORM_WORDS, schema: SettingsFormSchema, back
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireSubmittingUser(request)
+  if (!user) return refuseForm(request, SETTINGS_FORM, { message: AUTH_REQUIRED_MESSAGE, status: 401 })
   return answerForm(request, SETTINGS_FORM, {
     component: 'settings',
-    refusal: user ? null : { message: AUTH_REQUIRED_MESSAGE, status: 401 },
     run: async (form) => {
-      await applySettingsForm(user!.id, form)
+      await applySettingsForm(user.id, form)
       return replace('/settings')
     },
   })

@@ -3,7 +3,6 @@ import { Link, useFetcher, useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { FEEDBACK_MAX, FEEDBACK_PARAM, FEEDBACK_RESOURCE, FeedbackMessages } from '~/feedback/schema'
 import type { FormReply } from '~/lib/form-reply'
-import { useHydrated } from '~/lib/hydrated'
 import { Button } from '~/ui/button'
 import { cn } from '~/ui/cn'
 import { useDisclosure } from '~/ui/disclosure'
@@ -27,7 +26,6 @@ function usePageWithout() {
  * while it is sending.
  */
 export function FeedbackPopover({ collapsed }: { collapsed: boolean }) {
-  const hydrated = useHydrated()
   const details = useRef<HTMLDetailsElement>(null)
   const disclosure = useDisclosure()
   const { sent: sentByPage, page } = usePageWithout()
@@ -116,7 +114,7 @@ export function FeedbackPopover({ collapsed }: { collapsed: boolean }) {
               <DismissButton to={page} replace={false} size="sm" onDismiss={close} disabled={sending}>
                 Cancel
               </DismissButton>
-              <Button type="submit" size="sm" pending={sending} disabled={hydrated && !content.trim()}>
+              <Button type="submit" size="sm" pending={sending} ready={Boolean(content.trim())}>
                 Send
               </Button>
             </div>

@@ -1,10 +1,11 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { useFetchers, useLocation } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import { PIECES_RESOURCE } from '~/pieces/schema'
 import { useCreatePieceForm } from '~/pieces/use-create-piece'
 import { cn } from '~/ui/cn'
+import { useFocusWhenOpened } from '~/ui/edit-in-place'
 import { ErrorList } from '~/ui/field'
 import { Spinner } from '~/ui/spinner'
 
@@ -48,15 +49,10 @@ export function NewPieceEntry() {
 }
 
 function NewPieceForm({ onClose }: { onClose: () => void }) {
-  const hydrated = useHydrated()
   const location = useLocation()
-  const input = useRef<HTMLInputElement>(null)
-  const { fetcher, form, fields, pending } = useCreatePieceForm('new-piece', { source: 'new-piece', onCreated: onClose })
-
   // The field opens on New Piece, so it takes the focus then (never on a page load).
-  useEffect(() => {
-    if (hydrated) input.current?.focus()
-  }, [hydrated])
+  const input = useFocusWhenOpened<HTMLInputElement>()
+  const { fetcher, form, fields, pending } = useCreatePieceForm('new-piece', { source: 'new-piece', onCreated: onClose })
 
   return (
     <fetcher.Form method="post" action={PIECES_RESOURCE} {...getFormProps(form)} className="px-1 pt-1">

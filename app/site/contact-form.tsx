@@ -1,13 +1,9 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type Submission, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
 import type { z } from 'zod'
 import { Button } from '~/ui/button'
-import { countCharacters } from '~/ui/char-counter-enhancement'
-import { Enhancement } from '~/ui/enhancement'
-import { KEPT_FORM_HEADER, keepFormWhenUnreachable } from '~/ui/keep-form-enhancement'
-import { UNREACHABLE_MESSAGE } from '~/lib/unreachable'
+import { KeepWhenUnreachable } from '~/ui/enhancement'
 import { CharCounter, ErrorList, Field, TextareaField } from '~/ui/field'
 import { Honeypot } from '~/ui/honeypot'
 import { CONTACT_MESSAGE_MAX, ContactMessages, ContactSchema, SignedInContactSchema } from './schema'
@@ -29,8 +25,6 @@ export function ContactForm({ action, askEmail, lastResult }: { action: string; 
     onValidate: ({ formData }) => parseWithZod(formData, { schema }) as Submission<z.input<typeof ContactSchema>>,
   })
   const initialMessage = typeof fields.message.initialValue === 'string' ? fields.message.initialValue : ''
-  const [length, setLength] = useState(initialMessage.length)
-  const counterId = `${fields.message.id}-count`
 
   return (
     <Form method="post" action={action} {...getFormProps(form)} noValidate className="relative space-y-1">
@@ -60,13 +54,11 @@ export function ContactForm({ action, askEmail, lastResult }: { action: string; 
         maxLength={CONTACT_MESSAGE_MAX}
         rows={6}
         placeholder="How can we help?"
-        onChange={(event) => setLength(event.currentTarget.value.length)}
         errors={fields.message.errors}
-        hint={<CharCounter id={counterId} count={length} max={CONTACT_MESSAGE_MAX} warnAbove={WARN_ABOVE} />}
+        hint={<CharCounter field={fields.message.id} initial={initialMessage} max={CONTACT_MESSAGE_MAX} warnAbove={WARN_ABOVE} />}
       />
-      <Enhancement run={countCharacters} args={[fields.message.id, counterId, CONTACT_MESSAGE_MAX, WARN_ABOVE]} />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <Enhancement run={keepFormWhenUnreachable} args={[form.id, form.errorId, ContactMessages.sendFailed, UNREACHABLE_MESSAGE, KEPT_FORM_HEADER]} />
+      <KeepWhenUnreachable title={ContactMessages.sendFailed} errorSlot={form.errorId} />
       <Button type="submit" pending={pending} className="w-full sm:w-auto">
         Send message
       </Button>

@@ -56,6 +56,19 @@ describe('text people send, everywhere', () => {
       'app/lib/env.server.ts',
       'app/accounts/google-oauth.server.ts',
       'app/lib/text.ts',
+      // What other systems answer: PostgreSQL's refusals, Google's userinfo, a Stripe event whose signature was checked.
+      'app/lib/db.server.ts',
+      'app/accounts/google.server.ts',
+      'app/billing/events.server.ts',
+      // What a Piece's frame posts to the page around it (read, not trusted: what goes on to the server is checked there by its own schema).
+      'app/chat/agentic-bridge.tsx',
+      'app/chat/builder/checks/use-check-recorder.ts',
+      'app/chat/builder/visual/use-visual-editor.ts',
+      // Our own server's answers, read in the browser; our own rows; a model's plan; the code of a page the offline builder edits.
+      'app/chat/builder/review/checks-schema.ts',
+      'app/checks/versions.server.ts',
+      'app/generation/instructions.ts',
+      'app/generation/offline/timers.ts',
     ])
     const root = join(import.meta.dirname, '..', '..')
     const offenders: string[] = []

@@ -1,6 +1,4 @@
-import { UNREACHABLE_MESSAGE } from '~/lib/unreachable'
-import { Enhancement } from '~/ui/enhancement'
-import { KEPT_FORM_HEADER, keepFormWhenUnreachable } from '~/ui/keep-form-enhancement'
+import { KeepWhenUnreachable } from '~/ui/enhancement'
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
 import { Form, useNavigation } from '@remix-run/react'
@@ -48,7 +46,7 @@ export function WaitlistForm({ lastResult }: { lastResult?: SubmissionResult<str
         </Button>
       </div>
       <ErrorList id={fields.email.errorId} errors={[...(fields.email.errors ?? []), ...(form.errors ?? [])]} />
-      <Enhancement run={keepFormWhenUnreachable} args={[form.id, null, WaitlistMessages.failed, UNREACHABLE_MESSAGE, KEPT_FORM_HEADER]} />
+      <KeepWhenUnreachable title={WaitlistMessages.failed} errorSlot={null} />
     </Form>
   )
 }

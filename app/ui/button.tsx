@@ -1,5 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react'
 import { cn } from './cn'
+import { useOffUntil } from './with-js'
 import { Spinner } from './spinner'
 
 const variants = {
@@ -15,6 +16,8 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: keyof typeof variants
   size?: keyof typeof sizes
   pending?: boolean
+  /** False: off until the form is ready (an empty message), once JavaScript runs the page. */
+  ready?: boolean
 }
 
 export const buttonClasses = (variant: keyof typeof variants = 'primary', size: keyof typeof sizes = 'md') =>
@@ -25,15 +28,16 @@ export const buttonClasses = (variant: keyof typeof variants = 'primary', size: 
   )
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = 'primary', size = 'md', pending = false, className, children, disabled, type = 'button', ...props },
+  { variant = 'primary', size = 'md', pending = false, ready = true, className, children, disabled, type = 'button', ...props },
   ref,
 ) {
+  const notReady = useOffUntil(ready)
   return (
     <button
       ref={ref}
       type={type}
       className={cn(buttonClasses(variant, size), className)}
-      disabled={disabled || pending}
+      disabled={disabled || pending || notReady}
       aria-busy={pending || undefined}
       {...props}
     >

@@ -18,7 +18,8 @@ const FOCUSABLE =
  */
 function keepTabInside(event: KeyboardEvent) {
   if (event.key !== 'Tab') return
-  const dialog = event.currentTarget as HTMLDialogElement
+  const dialog = event.currentTarget
+  if (!(dialog instanceof HTMLDialogElement)) return
   const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.getClientRects().length > 0)
   const first = items[0]
   const last = items[items.length - 1]

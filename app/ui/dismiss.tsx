@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { useHydrated } from '~/lib/hydrated'
 import { Button, buttonClasses } from './button'
 import { cn } from './cn'
+import { WithJs } from './with-js'
 
 /**
  * A dialog's or popover's Cancel or Close. Without JavaScript the server rendered it open
@@ -28,17 +28,17 @@ export function DismissButton({
   className?: string
   children: ReactNode
 }) {
-  const hydrated = useHydrated()
-  if (hydrated) {
-    return (
+  return (
+    <WithJs
+      fallback={
+        <Link to={to} replace={replace} preventScrollReset className={cn(buttonClasses('secondary', size), className)}>
+          {children}
+        </Link>
+      }
+    >
       <Button type="button" variant="secondary" size={size} className={className} disabled={disabled} onClick={onDismiss}>
         {children}
       </Button>
-    )
-  }
-  return (
-    <Link to={to} replace={replace} preventScrollReset className={cn(buttonClasses('secondary', size), className)}>
-      {children}
-    </Link>
+    </WithJs>
   )
 }

@@ -1,5 +1,7 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
+import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { cn } from './cn'
+import { COUNTER_TONES, counterText, counterTone, countCharacters, type CounterOptions } from './enhance/char-counter'
+import { enhanceAs } from './enhancement'
 
 const controlClasses =
   'w-full rounded-lg border bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-2 focus:outline-offset-1 focus:outline-brand-500 dark:bg-zinc-900 dark:text-zinc-100'
@@ -73,12 +75,23 @@ export function TextareaField({ label, errors, hint, className, ...textarea }: F
   )
 }
 
-/** Character counter: yellow above the warning mark, red over the maximum. */
-export function CharCounter({ count, max, warnAbove, id, className }: { count: number; max: number; warnAbove: number; id?: string; className?: string }) {
-  const tone = count > max ? 'text-red-500' : count > warnAbove ? 'text-yellow-500' : 'text-zinc-500'
+/**
+ * A character counter that follows the field with id `field` as it is typed in (the length
+ * of its text, trimmed when `trim`): yellow above the warning mark, red over the maximum.
+ * One module counts, with React or without (app/ui/enhance/char-counter.ts, docs/decisions/0056).
+ */
+export function CharCounter({ field, initial, trim, max, warnAbove, className }: CounterOptions & { initial: string; className?: string }) {
+  const counter = useRef<HTMLSpanElement>(null)
+  useEffect(() => (counter.current ? countCharacters(counter.current, { field, max, warnAbove, trim }) : undefined), [field, max, warnAbove, trim])
+  const count = trim ? initial.trim().length : initial.length
   return (
-    <span id={id} className={cn('shrink-0 pt-1 text-xs tabular-nums', tone, className)} data-testid="char-counter">
-      {count.toLocaleString('en-US')}/{max.toLocaleString('en-US')}
+    <span
+      ref={counter}
+      className={cn('shrink-0 pt-1 text-xs tabular-nums', COUNTER_TONES[counterTone(count, max, warnAbove)], className)}
+      data-testid="char-counter"
+      {...enhanceAs('char-counter', { field, max, warnAbove, trim } satisfies CounterOptions)}
+    >
+      {counterText(count, max)}
     </span>
   )
 }

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent, t
 import { createPortal } from 'react-dom'
 import { Toaster, toast as sonner } from 'sonner'
 import { TOAST_DURATION_MS, TOAST_SWIPE_PX } from '~/lib/constants'
-import { useHydrated } from '~/lib/hydrated'
 import type { Toast } from '~/lib/toast'
 import { cn } from './cn'
+import { WithoutJs } from './with-js'
 
 type ToastInput = Omit<Toast, 'id' | 'variant'> & { id?: string; variant?: Toast['variant'] }
 
@@ -89,7 +89,7 @@ function useSwipeRight(onDismiss: () => void) {
   return {
     style: { transform: offset ? `translateX(${offset}px)` : undefined, transition: offset ? 'none' : 'transform 150ms ease-out' },
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
-      if (event.button !== 0 || (event.target as HTMLElement).closest('button')) return
+      if (event.button !== 0 || (event.target instanceof Element && event.target.closest('button'))) return
       start.current = { x: event.clientX, pointer: event.pointerId }
       event.currentTarget.setPointerCapture(event.pointerId)
     },
@@ -112,7 +112,6 @@ function showToast({ variant = 'default', id = crypto.randomUUID(), ...input }: 
  * the flash cookie. Before hydration, and so without JavaScript, `initial` is rendered in place.
  */
 export function ToastProvider({ initial, children }: { initial: Toast | null; children: ReactNode }) {
-  const hydrated = useHydrated()
   const [host, setHost] = useState<HTMLElement | null>(null)
 
   useEffect(() => {
@@ -161,7 +160,11 @@ export function ToastProvider({ initial, children }: { initial: Toast | null; ch
             host,
           )
         : null}
-      {initial && !hydrated ? <StaticToast toast={initial} /> : null}
+      {initial ? (
+        <WithoutJs>
+          <StaticToast toast={initial} />
+        </WithoutJs>
+      ) : null}
     </>
   )
 }

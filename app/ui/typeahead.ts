@@ -7,12 +7,13 @@ import { TYPEAHEAD_RESET_MS } from '~/lib/constants'
  * again (or the same letter repeated) steps through the items starting with it.
  */
 export function typeaheadMatch(labels: string[], current: number, search: string) {
-  const repeated = search.length > 1 && [...search].every((letter) => letter === search[0])
-  const needle = (repeated ? search[0]! : search).toLowerCase()
+  const [first = ''] = search
+  const repeated = search.length > 1 && [...search].every((letter) => letter === first)
+  const needle = (repeated ? first : search).toLowerCase()
   const start = search.length === 1 || repeated ? current + 1 : Math.max(current, 0)
   for (let step = 0; step < labels.length; step++) {
     const index = (start + step) % labels.length
-    if (labels[index]!.trim().toLowerCase().startsWith(needle)) return index
+    if (labels[index]?.trim().toLowerCase().startsWith(needle)) return index
   }
   return -1
 }
@@ -42,14 +43,14 @@ export function useTypeahead<Element extends HTMLElement>() {
   return (event: KeyboardEvent<Element>) => {
     if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey || (event.key === ' ' && !search.current)) return
     const items = [...event.currentTarget.querySelectorAll<HTMLElement>(ITEMS)]
-    const current = items.indexOf(document.activeElement as HTMLElement)
+    const current = items.findIndex((item) => item === document.activeElement)
     if (current < 0) return
     clearTimeout(timer.current)
     search.current += event.key
     timer.current = setTimeout(() => (search.current = ''), TYPEAHEAD_RESET_MS)
-    const match = typeaheadMatch(items.map(labelOf), current, search.current)
-    if (match < 0) return
+    const match = items[typeaheadMatch(items.map(labelOf), current, search.current)]
+    if (!match) return
     event.preventDefault()
-    items[match]!.focus()
+    match.focus()
   }
 }

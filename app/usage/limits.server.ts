@@ -3,6 +3,7 @@ import { isPlus } from '~/accounts/plan.server'
 import { DomainError } from '~/lib/errors'
 import { DEFAULT_TOKEN_PRICE_PER_MILLION, FREE_DAILY_TOKEN_LIMIT, PLUS_DAILY_TOKEN_LIMIT, USAGE_TIME_ZONE } from '~/lib/constants'
 import type { Db } from '~/lib/db.server'
+import { onlyRow } from '~/lib/rows'
 
 /**
  * Spec 2 §8: the client picks the overlay by these words ('PLUS daily token limit',
@@ -106,11 +107,13 @@ export type TokenHold = { id: number; tokens: number }
 export async function holdTokens(db: TransactionSql, userId: number, need: TokenNeed): Promise<TokenHold> {
   const tokens = await reserveTokens(db, userId, need)
   await db`delete from token_holds where user_id = ${userId} and expires_at <= now()`
-  const [row] = await db<{ id: number }[]>`
-    insert into token_holds (user_id, tokens, expires_at)
-    values (${userId}, ${tokens}, now() + make_interval(mins => ${HOLD_MINUTES}))
-    returning id::int as id`
-  return { id: row!.id, tokens }
+  const { id } = onlyRow(
+    await db<{ id: number }[]>`
+      insert into token_holds (user_id, tokens, expires_at)
+      values (${userId}, ${tokens}, now() + make_interval(mins => ${HOLD_MINUTES}))
+      returning id::int as id`,
+  )
+  return { id, tokens }
 }
 
 /** Ends a hold: charges what the call spent and frees the rest. Answers the tokens charged. */

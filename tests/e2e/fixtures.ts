@@ -68,3 +68,13 @@ const HYDRATION_BOUND_MS = 30_000
 export async function hydrated(page: Page) {
   await expect(page.getByRole('button', { name: /(Collapse|Expand) sidebar/ })).toBeAttached({ timeout: HYDRATION_BOUND_MS })
 }
+
+/**
+ * In a browser with JavaScript, waits until the app shell has hydrated; without it, there is
+ * nothing to wait for. For tests of both kinds that are not about acting before hydration
+ * (early-clicks.spec.ts is).
+ */
+export async function settled(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return
+  await hydrated(page)
+}

@@ -1,4 +1,4 @@
-import { expect, signIn, test, uniqueEmail } from './fixtures'
+import { expect, settled, signIn, test, uniqueEmail } from './fixtures'
 import { chooseAccount, continueWithGoogle, expectSignedInAs, googleAccount, googleBlock, linkFromSettings, signUpWithGoogle } from './google'
 
 /** The whole OAuth dance against the Google fake, with JavaScript on and off. */
@@ -92,6 +92,7 @@ test.describe('Google linking in settings', () => {
     await signIn(page)
     const account = await googleAccount(request)
     await linkFromSettings(page, account)
+    await settled(page)
 
     await googleBlock(page).getByRole('button', { name: 'Unlink Google' }).click()
     let dialog = page.getByRole('dialog', { name: 'Unlink Google Account' })

@@ -66,3 +66,38 @@ test('an offline guestbook: an entry appears live on the other page, signed by t
   await expect(owner.getByRole('listitem')).toContainText('Thanks for visiting')
   await visitorContext.close()
 })
+
+test('an offline game with a leaderboard: a finished game posts its result, and the other player sees it in the top 10, signed by the server', async ({
+  page,
+  browser,
+}) => {
+  const { name, username } = await publish(page, 'guess the number between 1 and 50 with a leaderboard')
+  const owner = await open(page, name)
+  const visitorContext = await browser.newContext()
+  const visitor = await open(await visitorContext.newPage(), name)
+  await expect(owner.getByText('No scores yet: finish a game to post the first.')).toBeVisible()
+
+  // The owner plays to the end, halving the range on each hint.
+  let [low, high] = [1, 50]
+  let tries = 0
+  const hint = owner.locator('#hint')
+  for (;;) {
+    const guess = Math.floor((low + high) / 2)
+    tries += 1
+    await owner.getByLabel('Your guess').fill(String(guess))
+    await owner.getByRole('button', { name: 'Guess' }).click()
+    await expect(owner.getByText(`Tries: ${tries}`)).toBeVisible()
+    const said = (await hint.textContent()) ?? ''
+    if (said.startsWith('Yes!')) break
+    if (said.startsWith('Higher')) low = guess + 1
+    else high = guess - 1
+  }
+  await expect(owner.getByRole('status').filter({ hasText: 'is posted' })).toHaveText(`Your result of ${tries} tries is posted.`)
+  // The other player's open page shows it at once, signed with the owner's name by the server.
+  const board = visitor.getByRole('list', { name: 'Top 10' })
+  await expect(board.getByRole('listitem')).toHaveCount(1)
+  await expect(board.getByRole('listitem')).toContainText(`@${username}`)
+  await expect(board.getByRole('listitem')).toContainText(`${tries} tries`)
+  await expect(board.getByRole('button', { name: 'Remove' })).toHaveCount(0)
+  await visitorContext.close()
+})

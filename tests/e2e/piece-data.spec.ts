@@ -1,5 +1,5 @@
 import { chromium, type Page } from '@playwright/test'
-import { CHROMIUM } from '../../playwright.config'
+import { CHROMIUM, FULL_CHROMIUM_PATH } from '../../playwright.config'
 import { expect, saveCode, signIn, test, uniqueUsername } from './fixtures'
 
 /**
@@ -144,7 +144,11 @@ test('a signed-out visitor whose browser blocks third-party cookies keeps their 
   expect((await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })).status()).toBe(201)
   await saveCode(page, name, GUESTBOOK)
   // Chromium as it will ship: a frame of another site gets no cookies at all.
-  const strict = await chromium.launch({ ...CHROMIUM.launchOptions, args: [...(CHROMIUM.launchOptions?.args ?? []), '--test-third-party-cookie-phaseout'] })
+  const strict = await chromium.launch({
+    ...CHROMIUM.launchOptions,
+    executablePath: FULL_CHROMIUM_PATH,
+    args: [...(CHROMIUM.launchOptions?.args ?? []), '--test-third-party-cookie-phaseout'],
+  })
   try {
     const visitor = await (await strict.newContext({ baseURL })).newPage()
     const piece = await openGuestbook(visitor, name)

@@ -1,10 +1,11 @@
 import type { Locator, Page } from '@playwright/test'
-import { expect, saveCode, signIn, test } from './fixtures'
+import { expect, saveCode, settled, signIn, test } from './fixtures'
 
 const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
 
 async function createFromSidebar(page: Page, name: string) {
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+  await settled(page)
   await sidebar.getByText('New Piece', { exact: true }).click()
   await sidebar.getByLabel('New Piece name').fill(name)
   const create = sidebar.getByRole('button', { name: 'Create' })
@@ -68,6 +69,8 @@ test.describe('Pieces', () => {
     await renameInMenu(menu, renamed)
     await expect(page).toHaveURL(`/pieces/${renamed}`)
     await expect(page.getByTestId('top-bar-title')).toHaveText(renamed)
+    // The menu closes once the page under the new name is shown (an open one would close under the next click).
+    await expect(page.getByTestId('piece-menu')).not.toHaveAttribute('open')
 
     menu = await openMenu(page)
     const edit = menu.getByRole('button', { name: 'Add description' })

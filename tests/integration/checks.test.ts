@@ -259,3 +259,83 @@ describe('checks on every version', { timeout: 120_000 }, () => {
     expect(left.map((row) => row.space)).toEqual(['live'])
   })
 })
+
+describe('a check that acts as two visitors (issue 39.6)', { timeout: 120_000 }, () => {
+  /** A guestbook: each entry kept `where` — shared by every visitor, or only in the writer's own data. */
+  const guestbook = (where: 'shared' | 'mine') =>
+    page(`<main><h1>Guestbook</h1><form id="sign"><label>Message <input id="message"></label><button>Sign</button></form><ul id="entries"></ul></main>
+    <script>
+      const list = document.getElementById('entries')
+      function draw(entries) { list.replaceChildren(...entries.map(function (entry) { const li = document.createElement('li'); li.textContent = entry.by + ': ' + entry.text; return li })) }
+      const read = ${
+        where === 'shared'
+          ? "() => pieces.data.shared.list('entries', { order: 'oldest' }).then((page) => page.records.map((r) => ({ by: r.by.name, text: r.value })))"
+          : "() => pieces.data.mine.get('entries').then((kept) => kept || [])"
+      }
+      const write = ${
+        where === 'shared'
+          ? "(text) => pieces.data.shared.add('entries', text)"
+          : "(text) => read().then((kept) => pieces.data.whoami().then((me) => pieces.data.mine.set('entries', kept.concat([{ by: me.name, text: text }]))))"
+      }
+      document.getElementById('sign').onsubmit = function (event) {
+        event.preventDefault()
+        const input = document.getElementById('message')
+        write(input.value).then(() => { input.value = ''; return read() }).then(draw)
+      }
+      read().then(draw)
+    </script>`)
+  const SECOND_SEES_IT: CheckStep[] = [
+    { action: 'fill', target: { by: 'label', label: 'Message' }, value: 'Hello' },
+    { action: 'click', target: { by: 'role', role: 'button', name: 'Sign' } },
+    { action: 'expect-shown', text: 'visitor 1: Hello' },
+    { action: 'switch-visitor', visitor: 2 },
+    { action: 'expect-shown', text: 'visitor 1: Hello' },
+    { action: 'fill', target: { by: 'label', label: 'Message' }, value: 'Hi back' },
+    { action: 'click', target: { by: 'role', role: 'button', name: 'Sign' } },
+    { action: 'switch-visitor', visitor: 1 },
+    { action: 'expect-shown', text: 'visitor 2: Hi back' },
+  ]
+
+  async function run(where: 'shared' | 'mine') {
+    const user = await owner()
+    await updatePiece(user.userId, user.pieceId, { code: guestbook(where) })
+    const saved = await checksApi(user, 'POST', '', { name: 'a second visitor sees the entry', steps: SECOND_SEES_IT })
+    expect(saved.status).toBe(201)
+    const target = (await shownTarget(user.pieceId))!
+    const results = await runChecks(target.url, user.pieceId, await checksToRun(user.pieceId), new AbortController().signal)
+    const left =
+      await sql`select 1 from piece_data_records where piece_id = ${user.pieceId} union all select 1 from piece_data_values where piece_id = ${user.pieceId}`
+    return { user, results, left: left.length }
+  }
+
+  it('passes when the entry is shared: each visitor sees what the other wrote, under its own name, on data gone after the run', async () => {
+    const { user, results, left } = await run('shared')
+    expect(results).toMatchObject([{ status: 'pass', step: null, message: null }])
+    expect(left).toBe(0)
+    const listed = (await checksApi(user, 'GET')).body.data[0]
+    expect(listed.words).toEqual([
+      'Type ‘Hello’ into the ‘Message’ field',
+      'Click the ‘Sign’ button',
+      'Check that the page shows ‘visitor 1: Hello’',
+      'Now as a second visitor',
+      'Check that the page shows ‘visitor 1: Hello’',
+      'Type ‘Hi back’ into the ‘Message’ field',
+      'Click the ‘Sign’ button',
+      'Now as the first visitor again',
+      'Check that the page shows ‘visitor 2: Hi back’',
+    ])
+  })
+
+  it('fails at the second visitor’s step, saying so, when the Piece keeps the entry in the writer’s own data', async () => {
+    const { results, left } = await run('mine')
+    expect(results).toMatchObject([
+      {
+        status: 'fail',
+        step: 4,
+        message: 'As the second visitor, expected the page to show “visitor 1: Hello”, but the page does not show it.',
+      },
+    ])
+    expect(results[0]!.screenshot).toMatch(/^data:image\/webp;base64,/)
+    expect(left).toBe(0)
+  })
+})

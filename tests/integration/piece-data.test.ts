@@ -5,6 +5,7 @@ import { sql } from '../../app/lib/db.server'
 import { MAX_VALUE_BYTES } from '../../app/piece-data/constants'
 import { issueDataToken, verifyDataToken } from '../../app/piece-data/token.server'
 import { dataOverview } from '../../app/piece-data/owner.server'
+import { pruneCheckSpaces, pruneDataChanges } from '../../app/piece-data/store.server'
 import { createPiece, deletePiece } from '../../app/pieces/pieces.server'
 import { remixPiece } from '../../app/pieces/remixes.server'
 import * as dataToken from '../../app/routes/api/api.opt.pieces.$id.data-token'
@@ -70,11 +71,11 @@ function dataCall(hostPiece: number | string, method: string, path: string, toke
 }
 
 /** The token the app page gets for a Piece's frame: as a signed-in user (cookie) or a signed-out browser (its visitor cookie, if any). */
-async function tokenFor(pieceId: number, { cookie, space }: { cookie?: string; space?: 'live' | 'test' } = {}) {
+async function tokenFor(pieceId: number, { cookie, space, visitor }: { cookie?: string; space?: string; visitor?: number } = {}) {
   const request = new Request(`http://localhost/api/opt/pieces/${pieceId}/data-token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify(space ? { space } : {}),
+    body: JSON.stringify({ ...(space ? { space } : {}), ...(visitor === undefined ? {} : { visitor }) }),
   })
   const response = (await dataToken.action({ request, context: ROUTE_CONTEXT, params: { id: String(pieceId) } })) as Response
   return { status: response.status, body: (await response.json()) as any, setCookie: response.headers.get('set-cookie') }
@@ -125,6 +126,54 @@ describe('tokens for a Piece’s frame', () => {
     expect(refused.status).toBe(403)
     expect(refused.body.message).toBe('Only the owner of this Piece can use its test data.')
     expect((await tokenFor(999_999_999)).status).toBe(404)
+  })
+  it('while the owner records a check, name its first or second visitor on the check’s own data, never the owner (issue 39.6)', async () => {
+    const { piece, cookie, owner } = await ownerAndPiece('datacheckrec')
+    const space = 'check:rec-1a2b'
+    const [first, second] = await Promise.all([tokenFor(piece.id, { cookie, space, visitor: 1 }), tokenFor(piece.id, { cookie, space, visitor: 2 })])
+    expect([first.status, second.status]).toEqual([200, 200])
+    expect([first.body.name, second.body.name]).toEqual(['visitor 1', 'visitor 2'])
+    expect(verifyDataToken(first.body.token)).toEqual({ pieceId: piece.id, space, visitor: 'check1', name: 'visitor 1', owner: false })
+    expect(verifyDataToken(second.body.token)).toMatchObject({ pieceId: piece.id, space, visitor: 'check2', owner: false })
+    expect(verifyDataToken(second.body.token)?.visitor).not.toBe(`u${owner.id}`)
+    const stranger = await sessionCookieFor(await newUser('datacheckstranger'))
+    const refused = await tokenFor(piece.id, { cookie: stranger, space, visitor: 2 })
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('Only the owner of this Piece can record its checks.')
+    expect((await tokenFor(piece.id, { space, visitor: 1 })).status).toBe(403)
+    for (const bad of [{ space, visitor: 3 }, { space }, { space: 'live', visitor: 2 }, { space: 'check:../x', visitor: 1 }])
+      expect((await tokenFor(piece.id, { cookie, ...bad })).status).toBe(400)
+  })
+  it('a recording’s data left behind is emptied once idle for a day; live, test and a busy recording’s data stay', async () => {
+    const { piece, cookie } = await ownerAndPiece('datarecprune')
+    const [idle, busy] = ['check:rec-idle1', 'check:rec-busy1']
+    for (const space of [idle, busy]) {
+      const token = (await tokenFor(piece.id, { cookie, space, visitor: 1 })).body.token
+      expect((await dataCall(piece.id, 'POST', '/shared/guestbook', token, { value: 'from a recording' })).status).toBe(201)
+      expect((await dataCall(piece.id, 'PUT', '/mine/draft', token, { value: 'typed' })).status).toBe(200)
+    }
+    const live = (await tokenFor(piece.id, { cookie })).body.token
+    const test = (await tokenFor(piece.id, { cookie, space: 'test' })).body.token
+    for (const token of [live, test]) expect((await dataCall(piece.id, 'POST', '/shared/guestbook', token, { value: 'kept' })).status).toBe(201)
+    // Everything of this Piece is a day and more old, but the busy recording wrote just now.
+    for (const table of ['piece_data_records', 'piece_data_values'] as const)
+      await sql`update ${sql(table)} set updated_at = now() - interval '2 days' where piece_id = ${piece.id}`
+    await sql`update piece_data_changes set created_at = now() - interval '2 days' where piece_id = ${piece.id}`
+    const busyToken = (await tokenFor(piece.id, { cookie, space: busy, visitor: 2 })).body.token
+    expect((await dataCall(piece.id, 'POST', '/shared/guestbook', busyToken, { value: 'still recording' })).status).toBe(201)
+
+    expect(await pruneCheckSpaces()).toBeGreaterThanOrEqual(1)
+    const left = await sql<{ space: string; records: number }[]>`
+      select space, count(*)::int as records from piece_data_records where piece_id = ${piece.id} group by space order by space`
+    expect(left).toEqual([
+      { space: busy, records: 2 },
+      { space: 'live', records: 1 },
+      { space: 'test', records: 1 },
+    ])
+    const usage = await sql<{ space: string }[]>`select space from piece_data_usage where piece_id = ${piece.id} order by space`
+    expect(usage.map((row) => row.space)).toEqual([busy, 'live', 'test'])
+    const values = await sql<{ count: number }[]>`select count(*)::int as count from piece_data_values where piece_id = ${piece.id} and space = ${idle}`
+    expect(values[0]?.count).toBe(0)
   })
 })
 
@@ -217,6 +266,91 @@ describe('shared data', () => {
     expect(results.slice(0, 60).every((status) => status === 201)).toBe(true)
     expect(results[60]).toBe(409)
     expect((await dataCall(piece.id, 'GET', '/shared/rows?limit=500', token)).body.records).toHaveLength(60)
+  })
+})
+
+describe('writes at the same moment (one batch per Piece and space, docs/decisions/0058)', () => {
+  /** What the Piece's usage says beside what its rows hold. */
+  async function usageBesideRows(pieceId: number) {
+    const [row] = await sql<{ bytes: number; records: number; heldBytes: number; heldRows: number }[]>`
+      select coalesce((select bytes from piece_data_usage where piece_id = ${pieceId} and space = 'live'), 0)::int as bytes,
+             coalesce((select records from piece_data_usage where piece_id = ${pieceId} and space = 'live'), 0)::int as records,
+             ((select coalesce(sum(bytes), 0) from piece_data_records where piece_id = ${pieceId})
+               + (select coalesce(sum(bytes), 0) from piece_data_values where piece_id = ${pieceId})
+               + (select coalesce(sum(length(name) + 8), 0) from piece_data_counters where piece_id = ${pieceId}))::int as "heldBytes",
+             ((select count(*) from piece_data_records where piece_id = ${pieceId})
+               + (select count(*) from piece_data_values where piece_id = ${pieceId})
+               + (select count(*) from piece_data_counters where piece_id = ${pieceId}))::int as "heldRows"`
+    return row
+  }
+
+  it('never pass the record count: of 90 records added at once exactly 60 are kept, each once, and the rest are refused', async () => {
+    const { piece } = await ownerAndPiece('databurstrows')
+    const visitors = await Promise.all(Array.from({ length: 90 }, () => signedOutToken(piece.id)))
+    const answers = await Promise.all(visitors.map((visitor, i) => dataCall(piece.id, 'POST', '/shared/sheet', visitor.token, { value: { i } })))
+    const kept = answers.filter((answer) => answer.status === 201)
+    expect(kept).toHaveLength(60)
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error === 'quota')).toBe(true)
+    expect(answers.filter((answer) => answer.status !== 201)).toHaveLength(30)
+    const listed = (await dataCall(piece.id, 'GET', '/shared/sheet?limit=500', visitors[0]!.token)).body.records
+    expect(listed.map((record: any) => record.id).sort()).toEqual(kept.map((answer) => answer.body.id).sort())
+    expect(new Set(listed.map((record: any) => record.value.i)).size).toBe(60)
+    // Each writer is stamped on their own record.
+    for (const answer of kept) expect(listed.find((record: any) => record.id === answer.body.id)?.value).toEqual(answer.body.value)
+    expect(await usageBesideRows(piece.id)).toMatchObject({ records: 60, heldRows: 60 })
+    const [usage] = await sql`select limit_reached from piece_data_usage where piece_id = ${piece.id} and space = 'live'`
+    expect(usage?.limit_reached).toBe('records')
+  })
+
+  it('never pass the size quota: own values and records written at once at its edge are kept or refused whole, each counted once', async () => {
+    const { piece } = await ownerAndPiece('databurstsize')
+    const visitors = await Promise.all(Array.from({ length: 22 }, () => signedOutToken(piece.id)))
+    // 12 values of 12 KB (4 fit in 0.05 MB) and 10 records of 1 KB, all at the same moment.
+    const writes = visitors.map((visitor, i) =>
+      i < 12
+        ? { size: 12_002, call: () => dataCall(piece.id, 'PUT', '/mine/block', visitor.token, { value: 'y'.repeat(12_000) }) }
+        : { size: 1_002, call: () => dataCall(piece.id, 'POST', '/shared/notes', visitor.token, { value: 'n'.repeat(1_000) }) },
+    )
+    const answers = await Promise.all(writes.map((write) => write.call()))
+    const kept = answers.flatMap((answer, i) => (answer.status < 300 ? [writes[i]!.size] : []))
+    const refused = answers.flatMap((answer, i) => (answer.status >= 300 ? [{ size: writes[i]!.size, error: answer.body.error }] : []))
+    expect(refused.length).toBeGreaterThan(0)
+    expect(refused.every((write) => write.error === 'quota')).toBe(true)
+    const quota = Math.round(0.05 * 1024 * 1024)
+    const usage = await usageBesideRows(piece.id)
+    expect(usage).toMatchObject({ bytes: kept.reduce((sum, size) => sum + size, 0), heldBytes: kept.reduce((sum, size) => sum + size, 0) })
+    expect(usage?.records).toBe(kept.length)
+    expect(usage?.heldRows).toBe(kept.length)
+    expect(usage!.bytes).toBeLessThanOrEqual(quota)
+    // Room only shrank during the burst: every write refused would not fit even in what is left now.
+    for (const write of refused) expect(write.size).toBeGreaterThan(quota - usage!.bytes)
+    // A refused visitor's value was never kept; a kept one reads back whole.
+    for (const [i, answer] of answers.entries()) {
+      if (i >= 12) continue
+      const read = await dataCall(piece.id, 'GET', '/mine/block', visitors[i]!.token)
+      expect(read.status).toBe(answer.status === 200 ? 200 : 404)
+    }
+  })
+
+  it('count 200 increments from 200 callers at once as 200, each caller answered a value of its own', async () => {
+    const { piece } = await ownerAndPiece('databurstvotes')
+    const voters = await Promise.all(Array.from({ length: 200 }, () => signedOutToken(piece.id)))
+    const answers = await Promise.all(voters.map((voter) => dataCall(piece.id, 'POST', '/shared/poll/counters/yes', voter.token, { by: 1 })))
+    expect(answers.map((answer) => answer.status)).toEqual(voters.map(() => 200))
+    expect(answers.map((answer) => answer.body.value).sort((a, b) => a - b)).toEqual(voters.map((_, i) => i + 1))
+    expect((await dataCall(piece.id, 'GET', '/shared/poll', voters[0]!.token)).body.counters).toEqual({ yes: 200 })
+    expect(await usageBesideRows(piece.id)).toMatchObject({ records: 1, heldRows: 1, bytes: 'yes'.length + 8 })
+  })
+
+  it('hold one visitor to their writes per minute when they all come at once, and count only the writes taken', async () => {
+    const { piece } = await ownerAndPiece('databurstrate')
+    const { token } = await signedOutToken(piece.id)
+    // 70 a minute in fixed windows: 141 at once, however they fall across a minute's end, meet the limit.
+    const answers = await Promise.all(Array.from({ length: 141 }, () => dataCall(piece.id, 'POST', '/shared/taps/counters/n', token, {})))
+    const taken = answers.filter((answer) => answer.status === 200).length
+    expect(answers.filter((answer) => answer.status === 429)).toHaveLength(141 - taken)
+    expect(taken).toBeLessThanOrEqual(140)
+    expect((await dataCall(piece.id, 'GET', '/shared/taps', token)).body.counters).toEqual({ n: taken })
   })
 })
 
@@ -350,5 +484,44 @@ describe('live changes', () => {
     const replayed = resumed.events.filter((event) => event.event === 'message').map((event) => event.data.type)
     expect(replayed).toEqual(['changed', 'removed'])
     resumed.close()
+  })
+
+  it('are kept a day: a page resuming from before changes that were pruned is told to read the collection again, and follows from now', async () => {
+    const { piece, cookie } = await ownerAndPiece('datapruned')
+    const writer = (await tokenFor(piece.id, { cookie })).body.token
+    const reader = await signedOutToken(piece.id)
+    const page = followChanges(piece.id, 'guestbook', reader.token)
+    await page.ready()
+    await dataCall(piece.id, 'POST', '/shared/guestbook', writer, { value: 'seen' })
+    await page.until(1)
+    const lastSeen = page.events.find((event) => event.event === 'message')!.id!
+    page.close()
+    // Away for two days: a change it missed, and one of another collection, pass their day and are pruned.
+    await dataCall(piece.id, 'POST', '/shared/guestbook', writer, { value: 'missed' })
+    await dataCall(piece.id, 'POST', '/shared/other', writer, { value: 'elsewhere' })
+    await dataCall(piece.id, 'POST', '/shared/other', writer, { value: 'elsewhere too' })
+    const lastOther = (
+      await sql<{ lastOther: number }[]>`select max(id)::int as "lastOther" from piece_data_changes where piece_id = ${piece.id} and collection = 'other'`
+    )[0]!.lastOther
+    await sql`update piece_data_changes set created_at = now() - interval '2 days' where piece_id = ${piece.id}`
+    expect(await pruneDataChanges()).toBeGreaterThanOrEqual(4)
+    await sql`update piece_data_changes set created_at = now() where piece_id = ${piece.id}`
+
+    const resumed = followChanges(piece.id, 'guestbook', reader.token, lastSeen)
+    await resumed.ready()
+    expect(resumed.events[0]).toMatchObject({ event: 'reset', data: { type: 'reset', collection: 'guestbook' } })
+    expect(resumed.events[0]!.id).toBeGreaterThan(lastSeen)
+    // What the page reads again holds what it missed; what comes next arrives live, once.
+    expect((await dataCall(piece.id, 'GET', '/shared/guestbook', reader.token)).body.records.map((record: any) => record.value)).toEqual(['missed', 'seen'])
+    const next = await dataCall(piece.id, 'POST', '/shared/guestbook', writer, { value: 'next' })
+    await resumed.until(1)
+    expect(resumed.events.filter((event) => event.event === 'message').map((event) => event.data.record.id)).toEqual([next.body.id])
+    resumed.close()
+
+    // A page of the other collection that resumes from after what was pruned there misses nothing, and is not reset.
+    const other = followChanges(piece.id, 'other', reader.token, lastOther)
+    await other.ready()
+    expect(other.events.map((event) => event.event)).toEqual(['ready'])
+    other.close()
   })
 })

@@ -68,6 +68,25 @@ describe('the screenshot job', { timeout: 90_000 }, () => {
     expect(pieces.data.find((card) => card.id === piece.id)?.thumbnail).toBe(shot.thumbnail)
   })
 
+  it('shows a Piece that keeps data with empty data: no records, counters or own values, and no error', async () => {
+    // Green once its data reads as empty; red on an error or anything else; blue while it waits.
+    const { piece } = await pieceWithCode(`<!doctype html><body style="margin:0;background:#2563eb"><script>
+const paint = (colour) => { document.body.style.background = colour }
+pieces.data.shared.list('guestbook')
+  .then((page) => (page.records.length === 0 && Object.keys(page.counters).length === 0 ? pieces.data.mine.get('name') : 'not empty'))
+  .then((mine) => paint(mine === undefined ? '#16a34a' : '#e11d48'), () => paint('#e11d48'))
+pieces.data.subscribe('guestbook', () => paint('#e11d48'))
+</script>`)
+    const shot = await takeScreenshot(piece.id)
+    if (typeof shot !== 'object') throw new Error(`no screenshot: ${shot}`)
+    const { dominant } = await sharp(await servedBytes(shot.screenshot)).stats()
+    expect(dominant.r).toBeLessThan(80)
+    expect(dominant.g).toBeGreaterThan(120)
+    expect(dominant.b).toBeLessThan(120)
+    // Nothing was written for the screenshot.
+    expect((await sql`select 1 from piece_data_usage where piece_id = ${piece.id}`).length).toBe(0)
+  })
+
   it('captures a Piece that opens dialogs and tries to leave, as it stands', async () => {
     const { piece } = await pieceWithCode('<p>Stay here</p><script>alert("hi"); confirm("sure?"); location.href = "https://example.com/"</script>')
     const result = await takeScreenshot(piece.id)

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { registerWithPassword } from '../../app/accounts/accounts.server'
 import { issueToken } from '../../app/accounts/tokens.server'
+import { buildApp } from '../../app/generation/offline'
 import { SAME_PROBLEMS_REPAIR_SKIPPED } from '../../app/generation/pipeline.server'
 import { readDraft } from '../../app/pieces/draft'
 import { sql } from '../../app/lib/db.server'
@@ -111,6 +112,12 @@ describe('verification in a browser', { timeout: 90_000 }, () => {
     expect((await savedExchange(user.pieceId)).verification).toEqual(result.verification)
     const [row] = await sql<{ checked: string | null }[]>`select checked_code as checked from generations where piece_id = ${user.pieceId}`
     expect(row!.checked).toBeNull()
+  })
+
+  it('passes a Piece that keeps data: it loads with none, as its first visitor sees it (found walking the product)', async () => {
+    builds(buildApp('a poll: which snack for friday, pizza or tacos')!.code)
+    const { result } = await generate('a shared poll')
+    expect(result.verification).toMatchObject({ ok: true, skipped: false, errors: [] })
   })
 
   it('fails a throwing page with its error, and keeps it when the repair is no better', async () => {

@@ -1,6 +1,9 @@
 import { mkdirSync } from 'node:fs'
 import type { Page } from '@playwright/test'
-import { expect, signIn, test } from '../e2e/fixtures'
+import { offlineGenerate } from '../../app/generation/offline'
+import { expect, saveCode, signIn, test } from '../e2e/fixtures'
+import { endSteerings, ownMessage, steer } from '../e2e/model'
+import { cafePiece, followUp, steerFourChanges } from '../e2e/review'
 
 /**
  * The main screens, photographed for a person to look at (issue 14): `npm run screenshots`
@@ -118,4 +121,61 @@ test('subscriber', async ({ page }, info) => {
     await expect(page.getByRole('button', { name: 'Resubscribe' })).toBeVisible()
     await shot(page, info.project.name, 'plus-canceling')
   }
+})
+
+test('review of a turn (issue 40)', async ({ page }, info) => {
+  const js = info.project.use.javaScriptEnabled !== false
+  const { name } = await cafePiece(page)
+  if (info.project.metadata.theme === 'light')
+    expect((await page.request.patch('/api/private/users/dark-mode', { data: { darkMode: false } })).status()).toBe(200)
+  await page.goto(`/pieces/${name}`)
+  // A conversation of two turns: a small one, then one of four changes.
+  const first = ownMessage('say every day')
+  await steer(page, { match: ['You plan', first], content: '```json\n{"steps": ["Change the lead"]}\n```' })
+  const lead = [{ type: 'replace', target: 'Fresh coffee daily.', content: 'Fresh coffee, every day.' }]
+  await steer(page, { match: [`Request: ${first}`, 'Step 1 of'], content: `\`\`\`json\n${JSON.stringify({ patches: lead })}\n\`\`\`` })
+  await page.getByLabel('Message').fill(first)
+  await page.getByRole('button', { name: 'Send' }).click()
+  const history = page.getByRole('list', { name: 'Chat history' })
+  await expect(history.getByTestId('review-changes')).toHaveCount(1, { timeout: 120_000 })
+  const message = followUp()
+  await steerFourChanges(page, message)
+  await page.getByLabel('Message').fill(message)
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(history.getByTestId('review-changes')).toHaveCount(2, { timeout: 120_000 })
+  const review = history.getByTestId('review-changes').last()
+  await review.getByText('Review changes').click()
+  await review.getByRole('switch', { name: /^Removed the footer/ }).uncheck()
+  if (js) await review.getByRole('switch', { name: /^Changed the colour/ }).hover()
+  await shot(page, info.project.name, 'in-chat-review')
+  await endSteerings(page)
+})
+
+test('a game with a shared top 10 (issue 39)', async ({ page }, info) => {
+  const js = info.project.use.javaScriptEnabled !== false
+  await signIn(page)
+  if (info.project.metadata.theme === 'light')
+    expect((await page.request.patch('/api/private/users/dark-mode', { data: { darkMode: false } })).status()).toBe(200)
+  const name = `screens_game_${Math.random().toString(36).slice(2, 8)}`
+  expect((await page.request.post('/api/private/pieces', { data: { name, visibility: 'public' } })).status()).toBe(201)
+  await saveCode(page, name, offlineGenerate('guess the number between 1 and 20 with a leaderboard', '').code)
+  await page.goto(`/${name}`)
+  const piece = page.frameLocator('iframe[title]').first()
+  if (js) {
+    // One game played to the end, so the board holds a result.
+    await expect(piece.locator('body[data-ready="yes"]')).toBeAttached()
+    let [low, high] = [1, 20]
+    for (let tries = 1; ; tries++) {
+      const guess = Math.floor((low + high) / 2)
+      await piece.getByLabel('Your guess').fill(String(guess))
+      await piece.getByRole('button', { name: 'Guess' }).click()
+      await expect(piece.getByText(`Tries: ${tries}`)).toBeVisible()
+      const said = (await piece.locator('#hint').textContent()) ?? ''
+      if (said.startsWith('Yes!')) break
+      if (said.startsWith('Higher')) low = guess + 1
+      else high = guess - 1
+    }
+    await expect(piece.getByRole('list', { name: 'Top 10' }).getByRole('listitem')).toHaveCount(1)
+  }
+  await shot(page, info.project.name, 'piece-game-top-10')
 })

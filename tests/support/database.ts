@@ -35,14 +35,36 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
   return {
     url: url.toString(),
     drop: async () => {
-      const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
-      try {
-        await admin.unsafe(`drop database if exists "${name}" with (force)`)
-      } finally {
-        await admin.end()
-      }
+      await asAdmin(adminUrl, `drop database if exists "${name}" with (force)`)
       await stopCluster()
     },
+  }
+}
+
+/**
+ * A database of its own for one test file, copied from `templateUrl` (a migrated database no
+ * one is connected to): what one file leaves behind (a generation still queued, a job) is
+ * never picked up by the next file's workers. Its name starts with the template's, so a run
+ * killed before it could drop it is cleaned up with the template's label.
+ */
+export async function cloneTestDatabase(templateUrl: string): Promise<TestDatabase> {
+  const url = new URL(templateUrl)
+  const template = url.pathname.slice(1)
+  const name = `${template}_${randomBytes(4).toString('hex')}`
+  url.pathname = '/postgres'
+  const adminUrl = url.toString()
+  await asAdmin(adminUrl, `create database "${name}" template "${template}"`)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => asAdmin(adminUrl, `drop database if exists "${name}" with (force)`) }
+}
+
+/** One statement on the server's admin database, on a connection of its own. */
+async function asAdmin(adminUrl: string, statement: string) {
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} })
+  try {
+    await admin.unsafe(statement)
+  } finally {
+    await admin.end()
   }
 }
 

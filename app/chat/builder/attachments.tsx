@@ -1,8 +1,9 @@
 import { Fragment } from 'react'
 import { cn } from '~/ui/cn'
 import type { Attachment } from '~/pieces/draft-schema'
+import { WithJs } from '~/ui/with-js'
 
-/** The images attached to the message being written, and those still being read; without `onRemove` (no JavaScript) they stay as they are. */
+/** The images attached to the message being written, and those still being read; without `onRemove`, or without JavaScript, they stay as they are. */
 export function AttachmentList({ attachments, loading, onRemove }: { attachments: Attachment[]; loading: number; onRemove?: (index: number) => void }) {
   if (!attachments.length && !loading) return null
   return (
@@ -17,14 +18,16 @@ export function AttachmentList({ attachments, loading, onRemove }: { attachments
         <li key={attachment.id ?? index} className="relative">
           <img src={attachment.url} alt={`Attachment ${index + 1}`} className="size-12 rounded-md object-cover" />
           {onRemove ? (
-            <button
-              type="button"
-              aria-label={`Remove attachment ${index + 1}`}
-              onClick={() => onRemove(index)}
-              className="absolute -top-1.5 -right-1.5 grid size-5 place-items-center rounded-full bg-zinc-900 text-xs text-white"
-            >
-              ×
-            </button>
+            <WithJs>
+              <button
+                type="button"
+                aria-label={`Remove attachment ${index + 1}`}
+                onClick={() => onRemove(index)}
+                className="absolute -top-1.5 -right-1.5 grid size-5 place-items-center rounded-full bg-zinc-900 text-xs text-white"
+              >
+                ×
+              </button>
+            </WithJs>
           ) : null}
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { cn } from '~/ui/cn'
 import type { DraftData } from '~/pieces/draft'
 import type { Attachment } from '~/pieces/draft-schema'
@@ -16,10 +16,13 @@ export function ChatHistory({
   draft,
   sending,
   showTokenUsage,
+  under,
 }: {
   draft: DraftData
   sending: { text: string; attachments: Attachment[] } | null
   showTokenUsage: boolean
+  /** What shows under an exchange the assistant built (issue 40: "Review changes"). */
+  under?: (index: number) => ReactNode
 }) {
   const exchanges = sending ? draft.exchangeHistory.slice(0, draft.historyIndex + 1) : draft.exchangeHistory
   const list = useRef<HTMLOListElement>(null)
@@ -65,6 +68,7 @@ export function ChatHistory({
             </p>
             {exchange.verification ? <VerificationNote verification={exchange.verification} /> : null}
             {exchange.receipt ? <ReceiptNote receipt={exchange.receipt} showTokens={showTokenUsage} /> : null}
+            {under?.(index)}
           </li>
         ),
       )}
@@ -87,7 +91,7 @@ function Message({ text, attachments }: { text: string; attachments: Attachment[
       {attachments.length ? (
         <div className="mt-2 flex gap-1">
           {attachments.map((attachment, position) => (
-            <img key={attachment.id ?? position} src={attachment.url} alt="" className="size-10 rounded object-cover" />
+            <img key={attachment.id ?? position} src={attachment.url} alt={`Attachment ${position + 1}`} className="size-10 rounded object-cover" />
           ))}
         </div>
       ) : null}

@@ -6,6 +6,7 @@ import { Button } from '~/ui/button'
 import { Dialog } from '~/ui/dialog'
 import type { Attachment } from '~/pieces/draft-schema'
 import { AttachmentFields } from './attachments'
+import { useHydrated } from '~/lib/hydrated'
 
 /**
  * Spec 2 §4: sending from an earlier point drops the later exchanges, once confirmed.
@@ -15,7 +16,6 @@ import { AttachmentFields } from './attachments'
  */
 export function OverwriteDialog({
   open,
-  hydrated,
   Form,
   at,
   message,
@@ -25,7 +25,6 @@ export function OverwriteDialog({
   onSubmit,
 }: {
   open: boolean
-  hydrated: boolean
   Form: FetcherWithComponents<unknown>['Form']
   at: number
   message: string
@@ -38,7 +37,8 @@ export function OverwriteDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      closeHref={hydrated ? undefined : closeHref}
+      // Without JavaScript the address asked for it: its × is a link back; with it, a button.
+      closeHref={useHydrated() ? undefined : closeHref}
       title="Confirm Overwrite"
       description="Sending from here replaces the later steps of this history. Continue?"
     >

@@ -1,6 +1,7 @@
 import type { ReactNode, RefObject } from 'react'
 import { PreviewElsewhere } from '~/pieces/preview-frame'
 import { cn } from '~/ui/cn'
+import { WithJs } from '~/ui/with-js'
 
 /**
  * The preview: with JavaScript the runner on the Piece's origin, which shows the draft as
@@ -8,7 +9,6 @@ import { cn } from '~/ui/cn'
  */
 export function PreviewPane({
   className,
-  hydrated,
   frame,
   onRunnerLoad,
   runnerUrl,
@@ -21,7 +21,6 @@ export function PreviewPane({
 }: {
   /** Where the builder shows it (on a phone, only in its view). */
   className?: string
-  hydrated: boolean
   frame: RefObject<HTMLIFrameElement>
   onRunnerLoad: () => void
   runnerUrl: string
@@ -41,28 +40,35 @@ export function PreviewPane({
       <div className="relative min-h-0 flex-1">
         {elsewhere ? (
           <PreviewElsewhere origin={elsewhere} />
-        ) : hydrated ? (
-          <iframe
-            ref={frame}
-            src={runnerUrl}
-            onLoad={onRunnerLoad}
-            title={`${pieceName} preview`}
-            sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-popups"
-            referrerPolicy="no-referrer"
-            className="block h-full w-full border-0 bg-white"
-          />
         ) : (
-          <iframe
-            src={draftPreviewUrl}
-            title={`${pieceName} preview`}
-            sandbox="allow-forms allow-scripts allow-same-origin"
-            referrerPolicy="no-referrer"
-            className="block h-full w-full border-0 bg-white"
-          />
+          <WithJs fallback={<DraftPage url={draftPreviewUrl} pieceName={pieceName} />}>
+            <iframe
+              ref={frame}
+              src={runnerUrl}
+              onLoad={onRunnerLoad}
+              title={`${pieceName} preview`}
+              sandbox="allow-forms allow-scripts allow-same-origin allow-modals allow-popups"
+              referrerPolicy="no-referrer"
+              className="block h-full w-full border-0 bg-white"
+            />
+          </WithJs>
         )}
         {children}
       </div>
       {below}
     </div>
+  )
+}
+
+/** The draft's page, for a page without JavaScript (no runner to build it in). */
+function DraftPage({ url, pieceName }: { url: string; pieceName: string }) {
+  return (
+    <iframe
+      src={url}
+      title={`${pieceName} preview`}
+      sandbox="allow-forms allow-scripts allow-same-origin"
+      referrerPolicy="no-referrer"
+      className="block h-full w-full border-0 bg-white"
+    />
   )
 }

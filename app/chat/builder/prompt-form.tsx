@@ -15,6 +15,7 @@ import { CostEstimate } from './cost-estimate'
 import { TokenUsage } from './token-usage'
 import type { Composer } from './use-composer'
 import type { useModelPicker } from './use-model-picker'
+import { WithJs, WithoutJs } from '~/ui/with-js'
 
 /**
  * Spec 2 §2 chat controls: the message with its images, the model picker and Send, today's
@@ -27,7 +28,6 @@ export function PromptForm({
   form,
   chat,
   at,
-  hydrated,
   processing,
   busy,
   composer,
@@ -43,7 +43,6 @@ export function PromptForm({
   form: RefObject<HTMLFormElement>
   chat: ChatData
   at: number
-  hydrated: boolean
   processing: boolean
   busy: boolean
   composer: Composer
@@ -74,9 +73,8 @@ export function PromptForm({
         {target ? <input type="hidden" name="target" value={target} /> : null}
         <AttachmentFields attachments={composer.attachments} />
         {overlay ? <LimitOverlay overlay={overlay} onClose={onCloseOverlay} /> : null}
-        <AttachmentList attachments={composer.attachments} loading={composer.loadingImages} onRemove={hydrated ? composer.removeAttachment : undefined} />
+        <AttachmentList attachments={composer.attachments} loading={composer.loadingImages} onRemove={composer.removeAttachment} />
         <PromptInput
-          hydrated={hydrated}
           value={composer.input}
           expanded={composer.expanded}
           disabled={processing}
@@ -87,20 +85,17 @@ export function PromptForm({
           onFiles={addFiles}
           placeholder={target ? VisualEditWords.askPlaceholder : undefined}
         />
-        {hydrated ? null : <ImagePicker enabled={canAttach} />}
+        <WithoutJs>
+          <ImagePicker enabled={canAttach} />
+        </WithoutJs>
         <div className="mt-2 flex items-center gap-2">
-          {hydrated ? <AttachButton enabled={canAttach} onFiles={addFiles} /> : null}
+          <WithJs>
+            <AttachButton enabled={canAttach} onFiles={addFiles} />
+          </WithJs>
           <label className="sr-only" htmlFor="chat-model">
             Model
           </label>
-          <ModelPicker
-            model={picker.model}
-            subscribed={chat.subscribed}
-            hydrated={hydrated}
-            saving={picker.saving}
-            disabled={processing}
-            onChoose={picker.choose}
-          />
+          <ModelPicker model={picker.model} subscribed={chat.subscribed} saving={picker.saving} disabled={processing} onChoose={picker.choose} />
           {/* With JavaScript a choice saves itself; without, Save posts the model's form. */}
           <Button
             type="submit"
@@ -117,7 +112,8 @@ export function PromptForm({
             type="submit"
             size="sm"
             className="ml-auto shrink-0"
-            disabled={processing || (hydrated && (busy || (!composer.input.trim() && !composer.attachments.length)))}
+            disabled={processing}
+            ready={!busy && Boolean(composer.input.trim() || composer.attachments.length)}
           >
             Send
           </Button>

@@ -1,3 +1,4 @@
+import { useValueOnceJs } from '~/ui/with-js'
 import { useEffect, useRef, type ClipboardEvent, type DragEvent, type KeyboardEvent } from 'react'
 
 /** The message box, which other parts of the chat focus (the visual editor's "Ask the assistant instead"). */
@@ -11,7 +12,6 @@ const INPUT_MAX_PX = 200
  * touch devices), Shift+Enter breaks the line; images can be pasted or dropped in.
  */
 export function PromptInput({
-  hydrated,
   value,
   expanded,
   disabled,
@@ -22,7 +22,6 @@ export function PromptInput({
   onFiles,
   placeholder,
 }: {
-  hydrated: boolean
   value: string
   expanded: boolean
   disabled: boolean
@@ -71,8 +70,7 @@ export function PromptInput({
         id={MESSAGE_INPUT_ID}
         name="message"
         rows={1}
-        value={hydrated ? value : undefined}
-        defaultValue={hydrated ? undefined : value}
+        {...useValueOnceJs(value)}
         onChange={(event) => onChange(event.currentTarget.value)}
         onKeyDown={onKeyDown}
         onFocus={onExpand}

@@ -76,7 +76,7 @@ export function ReceiptNote({ receipt, showTokens }: { receipt: Receipt; showTok
               </td>
               <td className="pl-3 text-right">{call.kind === 'check' ? '–' : tokens(call.inputTokens)}</td>
               <td className="pl-3 text-right">{call.kind === 'check' ? '–' : tokens(call.outputTokens)}</td>
-              {callCents ? <td className="pl-3 text-right">{call.kind === 'check' ? '–' : dollars(callCents[index]!)}</td> : null}
+              {callCents ? <td className="pl-3 text-right">{call.kind === 'check' ? '–' : dollars(callCents[index] ?? 0)}</td> : null}
             </tr>
           ))}
         </tbody>

@@ -11,14 +11,12 @@ export function useArrivingPrompt({
   prompt,
   pieceId,
   pieceName,
-  hydrated,
   send,
   fillInput,
 }: {
   prompt: ArrivingPrompt | null
   pieceId: number
   pieceName: string
-  hydrated: boolean
   send: (text: string) => void
   fillInput: (text: string) => void
 }) {
@@ -27,7 +25,7 @@ export function useArrivingPrompt({
   const arrived = useRef<string | null>(null)
   useEffect(() => {
     // Once per arrival (a page load or a navigation), not on every reload of the page's data.
-    if (!hydrated || arrived.current === key) return
+    if (arrived.current === key) return
     arrived.current = key
     if (!prompt?.text.trim()) return
     navigate(`/pieces/${pieceName}`, { replace: true, preventScrollReset: true })
@@ -35,5 +33,5 @@ export function useArrivingPrompt({
     if (!prompt.autoSend || window.sessionStorage.getItem(sentKey)) return fillInput(prompt.text)
     window.sessionStorage.setItem(sentKey, '1')
     send(prompt.text)
-  }, [fillInput, hydrated, key, navigate, pieceId, pieceName, prompt, send])
+  }, [fillInput, key, navigate, pieceId, pieceName, prompt, send])
 }

@@ -1,8 +1,8 @@
 import { useVisualEditor } from './visual/use-visual-editor'
+import { useReviewedPreview } from './review/use-turn-review'
 import { useCheckRecorder } from './checks/use-check-recorder'
 import type { Credit } from '~/pieces/remixes'
 import { useEffect, useRef, useState } from 'react'
-import { useHydrated } from '~/lib/hydrated'
 import type { ArrivingPrompt } from '~/pieces/schema'
 import { starterDocument } from '~/pieces/starter-document'
 import { codeAt, hasPending, type DraftData } from '~/pieces/draft'
@@ -15,7 +15,6 @@ import { useComposer, type Composer } from './use-composer'
 import { useDraftHistory } from './use-draft-history'
 import { useGenerationStream } from './use-generation-stream'
 import { useModelPicker } from './use-model-picker'
-import { usePreviewRunner } from './use-preview-runner'
 import { useInFlight, useSend } from './use-send'
 import { useDismiss, useStop } from './use-stop'
 
@@ -55,7 +54,6 @@ export type ChatBuilderProps = {
 
 /** Everything the chat builder shows and does, put together from its parts. */
 export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }: ChatBuilderProps) {
-  const hydrated = useHydrated()
   const completed = useCompletedChat(loaded)
   const { chat } = completed
   // An arriving prompt is in the input from the first paint (and, without JavaScript, only there).
@@ -67,7 +65,6 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
   const view = useGenerationStream({
     pieceId: chat.pieceId,
     initial: initialStatus(chat),
-    enabled: hydrated,
     // The stream has already taken the code being built off the preview.
     onEnd: (end, done) => {
       if (done) completed.complete(done)
@@ -88,7 +85,7 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
     },
   })
   const draft = history.draft
-  const sender = useSend({ draft, hydrated, processing, composer, inFlight, view, setOverlay, askOverwrite: () => setConfirm('overwrite') })
+  const sender = useSend({ draft, processing, composer, inFlight, view, setOverlay, askOverwrite: () => setConfirm('overwrite') })
   const StopForm = useStop(() => {
     // The event stream may have said it first; a generation that completed meanwhile stays complete.
     if (!processing) return
@@ -97,7 +94,7 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
   })
   const DismissForm = useDismiss()
   const picker = useModelPicker(chat)
-  useArrivingPrompt({ prompt, pieceId: chat.pieceId, pieceName, hydrated, send: sender.sendText, fillInput: composer.setInput })
+  useArrivingPrompt({ prompt, pieceId: chat.pieceId, pieceName, send: sender.sendText, fillInput: composer.setInput })
 
   // Until the exchange a send became arrives with `complete`, the history and the input wait for it.
   const working = processing || sender.pending !== null
@@ -106,7 +103,7 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
   const pointCode = codeAt(draft, chat.savedCode)
   const shownCode = view.liveCode ?? (pointCode || starterDocument({ name: pieceName }))
   const frame = useRef<HTMLIFrameElement>(null)
-  const available = hydrated && !working && Boolean(pointCode.trim())
+  const available = !working && Boolean(pointCode.trim())
   // Issue 30: the visual editor edits the code at the current point, when there is some and no build is on its way.
   const editor = useVisualEditor({ code: pointCode, frame, previewOrigin: chat.previewOrigin, at: draft.historyIndex, available })
   // Issue 31.1: a check is recorded on the same code, on the same terms; the two modes are exclusive.
@@ -118,11 +115,11 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
       editor.toggle()
     },
   }
-  const runner = usePreviewRunner(chat.previewOrigin, checks.rendered(visual.rendered(shownCode)), frame)
+  // Issue 40: the newest turn's choice of changes shows in the preview, under the modes' documents.
+  const { review, runner } = useReviewedPreview({ chat, draft, frame, available, shownCode, modes: [visual, checks] })
 
   return {
     chat,
-    hydrated,
     view,
     working,
     composer,
@@ -141,6 +138,7 @@ export function useChatBuilder({ chat: loaded, pieceName, prompt, askOverwrite }
     visual,
     visualAvailable: available,
     checks,
+    review,
   }
 }
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { STATUS_MESSAGES } from '~/generation/status-messages'
 import { progressHint } from '../progress'
 import type { ChatEvent } from '~/generation/types'
+import { ChatEventSchema } from '~/generation/stored'
 import { ANSWERED, clearAfter, COMPLETE, ending, failure, IDLE, queued, statusFromStage, stopped, type Status } from './status'
 
 export type GenerationEnd = 'complete' | 'stopped' | 'failed'
@@ -14,7 +15,7 @@ const isBusyRefusal = (status: Status) => status.status === 'error' && status.me
 
 function parseEvent(data: string): ChatEvent | null {
   try {
-    return JSON.parse(data) as ChatEvent
+    return ChatEventSchema.safeParse(JSON.parse(data)).data ?? null
   } catch {
     return null
   }
@@ -29,13 +30,11 @@ function parseEvent(data: string): ChatEvent | null {
 export function useGenerationStream({
   pieceId,
   initial,
-  enabled,
   onEnd,
 }: {
   pieceId: number
   /** What the page's data says (app/chat/builder/status.ts `initialStatus`). */
   initial: Status
-  enabled: boolean
   onEnd: (end: GenerationEnd, completed?: Completed) => void
 }) {
   const [state, setShown] = useState<Status>(initial)
@@ -69,7 +68,6 @@ export function useGenerationStream({
   )
 
   useEffect(() => {
-    if (!enabled) return
     /** A run's progress: shown, unless a 409 is being shown, which it then waits behind. */
     const progress = (next: Status, code?: string) => {
       if (isBusyRefusal(shown.current)) {
@@ -103,7 +101,7 @@ export function useGenerationStream({
       if (event.type === 'stopped') end(stopped(event.tokensUsed ?? undefined), 'stopped')
     }
     return () => source.close()
-  }, [enabled, finish, pieceId, show])
+  }, [finish, pieceId, show])
 
   /** Dismiss: back to idle, or to the run a 409 was shown over, if it is still going. */
   const dismiss = useCallback(() => {

@@ -22,9 +22,11 @@ export function usePreviewRunner(previewOrigin: string, code: string, frame: Ref
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== previewOrigin || event.source !== frame.current?.contentWindow) return
-      const data = event.data as { type?: string; instance?: unknown }
-      if (data?.type === 'piece:runner-ready' && data.instance !== runnerInstance.current) {
-        runnerInstance.current = data.instance
+      const data: unknown = event.data
+      if (typeof data !== 'object' || data === null || !('type' in data) || data.type !== 'piece:runner-ready') return
+      const instance = 'instance' in data ? data.instance : undefined
+      if (instance !== runnerInstance.current) {
+        runnerInstance.current = instance
         runnerReady.current = true
         render(code)
       }

@@ -41,7 +41,6 @@ export type MessageInFlight = ReturnType<typeof useInFlight>
 
 type SendDeps = {
   draft: DraftData
-  hydrated: boolean
   processing: boolean
   composer: Composer
   inFlight: MessageInFlight
@@ -51,10 +50,12 @@ type SendDeps = {
 }
 
 /** The prompt form's submission (intent `send`): the action starts the generation, the event stream follows it. */
-export function useSend({ draft, hydrated, processing, composer, inFlight, view, setOverlay, askOverwrite }: SendDeps) {
+export function useSend({ draft, processing, composer, inFlight, view, setOverlay, askOverwrite }: SendDeps) {
   const fetcher = useFetcher<ChatFormReply>()
   const form = useRef<HTMLFormElement>(null)
-  const busy = processing || fetcher.state !== 'idle' || inFlight.pending !== null
+  // Once the action has answered, the message is the stream's (`pending`): the loaders'
+  // revalidation after it is no reason to swallow a Retry pressed after a fast failure.
+  const busy = processing || fetcher.state === 'submitting' || inFlight.pending !== null
 
   function begin(text: string, files: Attachment[]) {
     inFlight.hold({ text, attachments: files, at: draft.historyIndex })
@@ -87,7 +88,6 @@ export function useSend({ draft, hydrated, processing, composer, inFlight, view,
 
   /** The prompt form's submission, and Confirm Overwrite's (the same fields, with `overwrite`). */
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!hydrated) return
     const fields = new FormData(event.currentTarget)
     const confirmed = fields.get('overwrite') === 'yes'
     const checked = parseWithZod(fields, { schema: ChatFormSchema })
@@ -114,11 +114,18 @@ export function useSend({ draft, hydrated, processing, composer, inFlight, view,
     onSubmit,
     /** Sends what the input holds, as the Send button would (Enter). */
     request: () => form.current?.requestSubmit(),
-    /** Sends a text that is not in the input (the arriving prompt). */
-    sendText: (text: string) => {
-      if (busy) return
+    /**
+     * Sends a text that is not in the input (the arriving prompt; issue 40.4's redo of one change,
+     * aimed at its element by `target` and made in one call). Whether it went.
+     */
+    sendText: (text: string, { target, redo = false }: { target?: string; redo?: boolean } = {}) => {
+      if (busy) return false
       begin(text, [])
-      fetcher.submit({ intent: 'send', message: text, at: String(draft.historyIndex) }, { method: 'post' })
+      fetcher.submit(
+        { intent: 'send', message: text, at: String(draft.historyIndex), ...(target && { target }), ...(redo && { redo: 'change' }) },
+        { method: 'post' },
+      )
+      return true
     },
     ended: (end: GenerationEnd) => {
       inFlight.ended(end)

@@ -1,3 +1,4 @@
+import { captures } from '../captures'
 import { VisualEditWords } from '../visual/edits'
 
 /**
@@ -18,7 +19,8 @@ function elementNamed(request: string, code: string): string | undefined {
   const button = /\bthe\s+["“]?([^\s"”][^"”]{0,30}?)["”]?\s+button\b/i.exec(request)?.[1]
   if (!button) return undefined
   const label = [...code.matchAll(/<button\b[^>]*>([^<]+)<\/button>/g)]
-    .map((match) => match[1]!.trim())
+    .flatMap((match) => captures(match, 1) ?? [])
+    .map((text) => text.trim())
     .find((text) => text.toLowerCase() === button.toLowerCase())
   return label ? `the “${label}” button` : undefined
 }

@@ -77,15 +77,16 @@ export const bmi = (): App =>
     'Body mass index = weight (kg) ÷ height (m)²',
   )
 
-export const loan = (prompt: string): App =>
-  formulaApp(
+export const loan = (prompt: string): App => {
+  const thousands = numberBefore(prompt, 'k\\b|thousand')
+  return formulaApp(
     'loan-calculator',
     /mortgage/i.test(prompt) ? 'Mortgage calculator' : 'Loan calculator',
     [
       {
         id: 'amount',
         label: 'Amount borrowed',
-        value: numberBefore(prompt, 'k\\b|thousand') ? numberBefore(prompt, 'k\\b|thousand')! * 1000 : 200000,
+        value: thousands ? thousands * 1000 : 200000,
         step: '100',
       },
       { id: 'rate', label: 'Yearly interest (%)', value: numberBefore(prompt, '%|percent') ?? 5, step: '0.01' },
@@ -96,6 +97,7 @@ export const loan = (prompt: string): App =>
   const monthly = r === 0 ? v.amount / n : v.amount * r / (1 - Math.pow(1 + r, -n))
   return [['Monthly payment', money(monthly)], ['Total paid', money(monthly * n)], ['Total interest', money(monthly * n - v.amount)]]`,
   )
+}
 
 export const savings = (prompt: string): App =>
   formulaApp(
@@ -139,7 +141,9 @@ export const age = (): App =>
   return [['Age', years + ' years'], ['Days lived', days.toLocaleString('en-US')]]`,
   )
 
-const UNITS: Record<string, { label: string; units: [string, number][] }> = {
+/** Each category's units, the first two named: a converter starts from one to the other. */
+type Unit = [string, number]
+const UNITS = {
   length: {
     label: 'Length',
     units: [
@@ -180,7 +184,7 @@ const UNITS: Record<string, { label: string; units: [string, number][] }> = {
       ['kelvin', 0],
     ],
   },
-}
+} satisfies Record<string, { label: string; units: [Unit, Unit, ...Unit[]] }>
 
 export const converter = (prompt: string): App => {
   const category = /celsius|fahrenheit|kelvin|temperature/i.test(prompt)
@@ -190,16 +194,17 @@ export const converter = (prompt: string): App => {
       : /litre|liter|gallon|cup|pint|volume/i.test(prompt)
         ? 'volume'
         : 'length'
-  const units = UNITS[category]!.units.map(([name]) => name)
+  const [first, second, ...others] = UNITS[category].units
+  const units = [first, second, ...others].map(([name]) => name)
   const mentioned = units.filter((unit) =>
     new RegExp(`\\b${unit.slice(0, 4)}|\\b${unit === 'kilometres' ? 'km' : unit === 'kilograms' ? 'kg' : unit === 'pounds' ? 'lb' : '#'}`, 'i').test(prompt),
   )
-  const from = mentioned[0] ?? units[0]!
-  const to = mentioned[1] ?? units.find((unit) => unit !== from)!
+  const from = mentioned[0] ?? first[0]
+  const to = mentioned[1] ?? (from === first[0] ? second[0] : first[0])
   const options = (selected: string) => units.map((unit) => `<option${unit === selected ? ' selected' : ''}>${unit}</option>`).join('')
   return {
     kind: 'unit-converter',
-    title: `${UNITS[category]!.label} converter`,
+    title: `${UNITS[category].label} converter`,
     body: `  <form id="converter" onsubmit="return false">
     <label data-field="amount">Amount <input id="amount" type="number" step="any" value="1"></label>
     <div class="row"><label data-field="from">From <select id="from">${options(from)}</select></label><label data-field="to">To <select id="to">${options(to)}</select></label></div>
@@ -207,7 +212,7 @@ export const converter = (prompt: string): App => {
   <p class="big" id="output" aria-live="polite" data-copy></p>`,
     style: '  #converter .row > label { flex: 1; }\n  .big { font-size: 2rem; }',
     script: `const category = ${JSON.stringify(category)}
-const factors = ${JSON.stringify(Object.fromEntries(UNITS[category]!.units))}
+const factors = ${JSON.stringify(Object.fromEntries(UNITS[category].units))}
 const toBase = (value, unit) => unit === 'fahrenheit' ? (value - 32) * 5 / 9 : unit === 'kelvin' ? value - 273.15 : category === 'temperature' ? value : value * factors[unit]
 const fromBase = (value, unit) => unit === 'fahrenheit' ? value * 9 / 5 + 32 : unit === 'kelvin' ? value + 273.15 : category === 'temperature' ? value : value / factors[unit]
 const update = () => {

@@ -1,6 +1,6 @@
 import { type App } from './page'
 
-const ZONES: Record<string, string> = {
+const ZONES = {
   london: 'Europe/London',
   paris: 'Europe/Paris',
   berlin: 'Europe/Berlin',
@@ -18,13 +18,19 @@ const ZONES: Record<string, string> = {
   toronto: 'America/Toronto',
   madrid: 'Europe/Madrid',
   rome: 'Europe/Rome',
-}
+} satisfies Record<string, string>
+/** The cities a world clock shows when the prompt names none. */
+const WORLD: [string, string][] = [
+  ['london', ZONES.london],
+  ['new york', ZONES['new york']],
+  ['tokyo', ZONES.tokyo],
+]
 const titleCase = (text: string) => text.replace(/\b\p{L}/gu, (char) => char.toUpperCase())
 
 export const clock = (prompt: string): App => {
-  const cities = Object.keys(ZONES).filter((city) => prompt.toLowerCase().includes(city))
+  const cities = Object.entries(ZONES).filter(([city]) => prompt.toLowerCase().includes(city))
   const world = cities.length > 0 || /world|time ?zones?/i.test(prompt)
-  const zones = (cities.length ? cities : world ? ['london', 'new york', 'tokyo'] : []).map((city) => [titleCase(city), ZONES[city]!])
+  const zones = (cities.length ? cities : world ? WORLD : []).map(([city, zone]) => [titleCase(city), zone])
   const twelve = /12.?hour|am\/pm/i.test(prompt)
   return {
     kind: world ? 'world-clock' : 'clock',
@@ -56,9 +62,10 @@ function target(prompt: string): { event: string; month: number; day: number; ye
   const event = /\b(?:to|until|till|for)\s+(?:my\s+|our\s+|the\s+)?([a-z][\w' ]*?)(?=\s+(?:on|in|at)\b|\s*\d|$|[,.!])/i.exec(prompt)?.[1]?.trim()
   const label = event && !MONTHS.includes(event.toLowerCase()) ? event.replace(/\b\w/g, (char) => char.toUpperCase()) : undefined
   if (iso) return { event: label ?? 'The day', year: Number(iso[1]), month: Number(iso[2]) - 1, day: Number(iso[3]) }
-  if (named) {
-    const month = MONTHS.indexOf((named[1] ?? named[4])!.toLowerCase())
-    return { event: label ?? 'The day', month, day: Number(named[2] ?? named[3]) }
+  const monthName = named?.[1] ?? named?.[4]
+  if (monthName !== undefined) {
+    const month = MONTHS.indexOf(monthName.toLowerCase())
+    return { event: label ?? 'The day', month, day: Number(named?.[2] ?? named?.[3]) }
   }
   if (/christmas/i.test(prompt)) return { event: 'Christmas', month: 11, day: 25 }
   if (/new year/i.test(prompt)) return { event: 'New Year', month: 0, day: 1 }

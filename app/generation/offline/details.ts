@@ -1,3 +1,4 @@
+import { captures } from '../captures'
 /**
  * The details a prompt gives besides the kind of app: a name, numbers with their units, a
  * topic, a colour, sections and items. Each reader answers undefined when the prompt does
@@ -42,9 +43,10 @@ export function colourIn(text: string): string | undefined {
   const hex = /#(?:[0-9a-f]{6}|[0-9a-f]{3})\b/i.exec(text)?.[0]
   if (hex) return hex.toLowerCase()
   const match = COLOUR_WORD.exec(text)
-  if (!match) return undefined
-  const base = COLOURS[match[2]!.toLowerCase()]!
-  const shade = match[1] ? SHADES[match[1].toLowerCase()] : undefined
+  const name = match?.[2]
+  const base = name === undefined ? undefined : COLOURS[name.toLowerCase()]
+  if (base === undefined) return undefined
+  const shade = match?.[1] ? SHADES[match[1].toLowerCase()] : undefined
   return shade ? mix(base, shade) : base
 }
 
@@ -93,11 +95,8 @@ export function numberAfter(text: string, phrases: string): number | undefined {
   return match ? Number(match[1]) : undefined
 }
 
-const UNITS: [string, number][] = [
-  ['h(?:ours?|rs?)?', 3600],
-  ['m(?:in(?:ute)?s?)?', 60],
-  ['s(?:ec(?:ond)?s?)?', 1],
-]
+const MINUTES: [string, number] = ['m(?:in(?:ute)?s?)?', 60]
+const UNITS: [string, number][] = [['h(?:ours?|rs?)?', 3600], MINUTES, ['s(?:ec(?:ond)?s?)?', 1]]
 const NOUN = '(?:\\s+(?:period|time|length|duration|phase|session|interval|block|part|bit))?'
 const LINK = '(?:\\s+(?:to|of|for|is|at|as|=|should be|becomes?|lasts?|into|last(?:ing)?))*'
 
@@ -118,7 +117,7 @@ export function durationFor(text: string, phase: string, units = UNITS): number 
 
 /** Minutes for a named phase: "50 minute focus" or "focus of 50 minutes" or "breaks of 10 minutes". */
 export function minutesFor(text: string, phase: string): number | undefined {
-  const seconds = durationFor(text, phase, [UNITS[1]!])
+  const seconds = durationFor(text, phase, [MINUTES])
   return seconds && seconds <= 600 * 60 ? seconds / 60 : undefined
 }
 
@@ -151,8 +150,9 @@ export function topicIn(prompt: string, nouns: string): string | undefined {
 /** "with milk, eggs and bread" → ["Milk", "Eggs", "Bread"]. */
 export function itemsIn(text: string): string[] {
   const match = /\b(?:with|for|of|including|like|:)\s+((?:[\w' -]+,\s*)+(?:and\s+)?[\w' -]+|[\w' -]+\s+and\s+[\w' -]+)\s*[.!]?$/i.exec(text)
-  if (!match) return []
-  return match[1]!
+  const [list] = captures(match, 1) ?? []
+  if (list === undefined) return []
+  return list
     .split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
     .map((item, index) =>
       item

@@ -1,3 +1,4 @@
+import { captures, firstCapture } from '../captures'
 import type { DiffOperation } from '../patch'
 import { capitalise, COLOUR_NAMES, colourIn, withoutColour } from './details'
 import { businessOf, sectionId, sectionKey, sectionMarkup, SECTIONS } from './landing'
@@ -37,8 +38,9 @@ function rename(request: string, code: string): Edit | null {
     ) ??
     /\b(?:call|rename|name)\s+(?:it|the app|the page|this)\s+(?:to\s+)?(.+)$/i.exec(request) ??
     /^(?:title|heading)\s*[:=]\s*(.+)$/i.exec(request)
-  if (!match) return null
-  const next = escapeHtml(unquote(match[1]!))
+  const [named] = captures(match, 1) ?? []
+  if (named === undefined) return null
+  const next = escapeHtml(unquote(named))
   if (!next) return null
   const title = /<title>[^<]*<\/title>/.exec(code)?.[0]
   const heading = /<h1[^>]*>[^<]*<\/h1>/.exec(code)?.[0]
@@ -52,8 +54,9 @@ function subtitle(request: string, code: string): Edit | null {
   const match =
     /\b(?:change|set|make|update)\s+(?:the\s+)?(?:subtitle|tagline|slogan|subheading|description)\s+(?:to|:)\s*(.+)$/i.exec(request) ??
     /\badd\s+(?:a\s+)?(?:subtitle|tagline|slogan)\s*(?:saying|that says|:)?\s*(.+)$/i.exec(request)
-  if (!match) return null
-  const next = escapeHtml(unquote(match[1]!))
+  const [said] = captures(match, 1) ?? []
+  if (said === undefined) return null
+  const next = escapeHtml(unquote(said))
   const current = /<p id="subtitle" class="subtitle">[^<]*<\/p>/.exec(code)?.[0]
   if (current) return { ops: [{ type: 'replace', target: current, content: `<p id="subtitle" class="subtitle">${next}</p>` }] }
   const heading = /<h1 id="title">[^<]*<\/h1>/.exec(code)?.[0]
@@ -118,7 +121,8 @@ function textSize(code: string, wanted: number | 'bigger' | 'smaller'): Edit {
   const next = Math.min(Math.max(typeof wanted === 'number' ? wanted : wanted === 'bigger' ? current + 3 : current - 2, SIZE_MIN), SIZE_MAX)
   if (next === current)
     return { answer: `the text is already ${current}px, the ${next === SIZE_MAX ? 'largest' : 'smallest'} size the offline builder sets`, already: true }
-  return { ops: [setVariable(code, 'size', `${next}px`)!] }
+  const op = setVariable(code, 'size', `${next}px`)
+  return op ? { ops: [op] } : noHook('font size')
 }
 
 const TITLE_DEFAULT_REM = 2
@@ -156,6 +160,8 @@ function layout(request: string, code: string): Edit | null {
 
 function colours(request: string, code: string): Edit | null {
   const value = colourIn(request)
+  // "Make the title dark blue": the title's own colour, in a rule of its own that a second ask replaces.
+  if (value && /\b(?:title|heading)\b/i.test(request) && !/\b(?:background|headings|subtitle)\b/i.test(request)) return titleColour(code, value)
   if (!value || !/colou?r|background|accent|buttons?|theme|make it|text|headings?|links?|\bto\b|\bin\b/i.test(request)) return null
   const name = /background/i.test(request)
     ? 'background'
@@ -166,6 +172,34 @@ function colours(request: string, code: string): Edit | null {
         : 'accent'
   const op = setVariable(code, name, value)
   return op ? { ops: [op] } : noHook('colour settings')
+}
+
+function titleColour(code: string, colour: string): Edit {
+  if (!/<h1\b[^>]*\bid="title"/.test(code)) return noHook('title')
+  const rule = /\n {2}#title \{ color: [^;]+; \}/.exec(code)?.[0]
+  const content = `\n  #title { color: ${colour}; }`
+  if (rule) return { ops: [{ type: 'replace', target: rule, content }] }
+  return { ops: [{ type: 'replace', target: '</style>', content: `${content.slice(1)}\n</style>` }] }
+}
+
+/**
+ * "Add a footer that says Made with care", "change the footer to …": a line of the page's
+ * own at its foot (the offline builder's note stays below it, and a landing page keeps its footer).
+ */
+function footer(request: string, code: string): Edit | null {
+  const match =
+    /\b(?:add|put)\s+(?:a\s+)?footer\s*(?:that\s+(?:says|reads)|saying|reading|with(?:\s+the\s+text)?|:)\s*(.+?)\s*[.!]?$/i.exec(request) ??
+    /\b(?:change|set|make)\s+(?:the\s+)?footer\s+(?:to\s+(?:say|read)\s+|to\s*|:\s*)(.+?)\s*[.!]?$/i.exec(request)
+  const [said] = captures(match, 1) ?? []
+  if (said === undefined) return null
+  if (/<footer id="footer"/.test(code)) return null
+  const words = capitalise(unquote(said))
+  const line = `<footer id="page-footer" class="note">${escapeHtml(words)}</footer>`
+  const current = /<footer id="page-footer" class="note">[^<]*<\/footer>/.exec(code)?.[0]
+  if (current)
+    return current === line ? { answer: `the footer already says “${words}”`, already: true } : { ops: [{ type: 'replace', target: current, content: line }] }
+  const foot = '<div class="actions" id="actions"></div>'
+  return code.includes(foot) ? { ops: [{ type: 'insert', target: foot, content: `\n  ${line}` }] } : noHook('page foot')
 }
 
 /**
@@ -186,11 +220,13 @@ const ACTIONS: [RegExp, string, string][] = [
 const GENERIC = 'reset, print, copy, dark mode and back-to-top buttons'
 
 const buttonsIn = (code: string) =>
-  [...code.matchAll(/<button\b([^>]*)>([^<]*)(?:<[^>]*>[^<]*<\/[^>]*>)*[^<]*<\/button>/g)].map((match) => {
-    const label = match[2]!.trim()
-    const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(match[1]!)?.[1]
+  [...code.matchAll(/<button\b([^>]*)>([^<]*)(?:<[^>]*>[^<]*<\/[^>]*>)*[^<]*<\/button>/g)].flatMap((match) => {
+    const [attributes, text] = captures(match, 2) ?? []
+    if (attributes === undefined || text === undefined) return []
+    const label = text.trim()
+    const attribute = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attributes)?.[1]
     const names = [label, attribute('aria-label'), attribute('data-button')?.replace(/-/g, ' ')].filter((name): name is string => Boolean(name))
-    return { markup: match[0], label, names: names.map((name) => name.toLowerCase()) }
+    return [{ markup: match[0], label, names: names.map((name) => name.toLowerCase()) }]
   })
 const findButton = (code: string, name: string) => {
   const wanted = name.toLowerCase().replace(/^the\s+/, '')
@@ -249,18 +285,21 @@ function buttons(request: string, code: string): Edit | null {
       ],
     }
   }
-  const remove = /\b(?:remove|delete|hide|get rid of|drop)\s+(?:the\s+)?["“]?(.+?)["”]?\s+button\b/i.exec(request)
-  if (remove) {
-    const button = findButton(code, unquote(remove[1]!))
-    return button ? { ops: [{ type: 'delete', target: button.markup }] } : { answer: `there is no “${unquote(remove[1]!)}” button on this page` }
+  const [removed] = captures(/\b(?:remove|delete|hide|get rid of|drop)\s+(?:the\s+)?["“]?(.+?)["”]?\s+button\b/i.exec(request), 1) ?? []
+  if (removed !== undefined) {
+    const button = findButton(code, unquote(removed))
+    return button ? { ops: [{ type: 'delete', target: button.markup }] } : { answer: `there is no “${unquote(removed)}” button on this page` }
   }
-  const renamed =
+  const renamed = captures(
     /\b(?:rename|change|relabel|call)\s+(?:the\s+)?["“]?(.+?)["”]?\s+button\s+(?:to|into|as|so it says|to say)\s+(.+)$/i.exec(request) ??
-    /\bthe\s+["“]?(.+?)["”]?\s+button\s+should\s+say\s+(.+)$/i.exec(request)
+      /\bthe\s+["“]?(.+?)["”]?\s+button\s+should\s+say\s+(.+)$/i.exec(request),
+    2,
+  )
   if (renamed) {
-    const button = findButton(code, unquote(renamed[1]!))
-    if (!button) return { answer: `there is no “${unquote(renamed[1]!)}” button on this page` }
-    const label = escapeHtml(unquote(renamed[2]!.replace(/^(?:say|read)\s+/i, '')))
+    const [from, to] = renamed
+    const button = findButton(code, unquote(from))
+    if (!button) return { answer: `there is no “${unquote(from)}” button on this page` }
+    const label = escapeHtml(unquote(to.replace(/^(?:say|read)\s+/i, '')))
     return { ops: [{ type: 'replace', target: button.markup, content: button.markup.replace(`>${button.label}<`, `>${label}<`) }] }
   }
   return null
@@ -270,9 +309,10 @@ function fields(request: string, code: string): Edit | null {
   const add =
     /\badd\s+(?:(?:an|a|another|some)\s+)?(?:field\s+for\s+(?:the\s+)?(.+?)|(.+?)\s+(?:field|input|box))\s*[.!]?$/i.exec(request) ??
     /\badd\s+(?:(?:an|a|another)\s+)?(?:checkbox|tick box)\s+(?:for|to)\s+(?:the\s+)?(.+?)\s*[.!]?$/i.exec(request)
-  if (add) {
+  const asked = firstCapture(add)
+  if (asked !== undefined) {
     const checkbox = /checkbox|tick box/i.test(request)
-    const name = capitalise(unquote(add[1] ?? add[2]!).replace(/^(?:an?|the)\s+/i, ''))
+    const name = capitalise(unquote(asked).replace(/^(?:an?|the)\s+/i, ''))
     const list = /<div id="fields">\n[\s\S]*?\n {4}<\/div>/.exec(code)?.[0]
     if (!list) return { answer: 'only forms take new fields offline (a field elsewhere would need behaviour the offline builder cannot write)' }
     if (code.includes(`data-field="${fieldId(name)}"`)) return { answer: `the form already has ${article(name)} field`, already: true }
@@ -282,11 +322,13 @@ function fields(request: string, code: string): Edit | null {
       ? { ops: [{ type: 'insert', target: last, content: `\n      ${markup}` }] }
       : { ops: [{ type: 'insert', target: '<div id="fields">', content: `\n      ${markup}` }] }
   }
-  const remove = /\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:field|input|box)\b/i.exec(request)
-  if (remove) {
-    const name = unquote(remove[1]!).toLowerCase()
-    const field = [...code.matchAll(/<label data-field="[^"]+">([^<]*)[\s\S]*?<\/label>/g)].find((match) => match[1]!.trim().toLowerCase().startsWith(name))
-    return field ? { ops: [{ type: 'delete', target: field[0] }] } : { answer: `there is no “${unquote(remove[1]!)}” field on this page` }
+  const [removed] = captures(/\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:field|input|box)\b/i.exec(request), 1) ?? []
+  if (removed !== undefined) {
+    const name = unquote(removed).toLowerCase()
+    const field = [...code.matchAll(/<label data-field="[^"]+">([^<]*)[\s\S]*?<\/label>/g)].find((match) =>
+      captures(match, 1)?.[0].trim().toLowerCase().startsWith(name),
+    )
+    return field ? { ops: [{ type: 'delete', target: field[0] }] } : { answer: `there is no “${unquote(removed)}” field on this page` }
   }
   return null
 }
@@ -297,20 +339,23 @@ function sections(request: string, code: string): Edit | null {
   )
   const landing = kindOf(code) === 'landing'
   // On a landing page "add opening hours" or "remove the menu" name a section without saying so.
-  const bareAdd = landing && !add ? /^\s*(?:please\s+)?add\s+(?:(?:an|a|some|the|our)\s+)?(.+?)\s*[.!]?$/i.exec(request) : null
-  const bareRemove = landing ? /^\s*(?:please\s+)?(?:remove|delete|drop|hide)\s+(?:the\s+)?(.+?)\s*[.!]?$/i.exec(request) : null
-  const remove =
-    /\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:section|part|block)\b/i.exec(request) ??
-    (bareRemove && sectionKey(bareRemove[1]!) && code.includes(`id="${sectionId(sectionKey(bareRemove[1]!)!)}"`) ? bareRemove : null)
-  if (!add && !remove && bareAdd && sectionKey(bareAdd[1]!)) return sections(`add a ${bareAdd[1]} section`, code)
-  if (!add && !remove) return null
+  const [bareAdd] = captures(landing && !add ? /^\s*(?:please\s+)?add\s+(?:(?:an|a|some|the|our)\s+)?(.+?)\s*[.!]?$/i.exec(request) : null, 1) ?? []
+  const [bareRemove] = captures(landing ? /^\s*(?:please\s+)?(?:remove|delete|drop|hide)\s+(?:the\s+)?(.+?)\s*[.!]?$/i.exec(request) : null, 1) ?? []
+  const bareKey = bareRemove === undefined ? undefined : sectionKey(bareRemove)
+  const [remove] =
+    captures(/\b(?:remove|delete|drop|hide|get rid of)\s+(?:the\s+)?(.+?)\s+(?:section|part|block)\b/i.exec(request), 1) ??
+    (bareKey && code.includes(`id="${sectionId(bareKey)}"`) ? [bareRemove] : [])
+  if (!add && remove === undefined && bareAdd !== undefined && sectionKey(bareAdd)) return sections(`add a ${bareAdd} section`, code)
+  const asked = firstCapture(add)
+  if (asked === undefined && remove === undefined) return null
   if (!landing) return { answer: 'sections can be added to and removed from landing pages only' }
-  if (remove) {
-    const key = sectionKey(remove[1]!) ?? remove[1]!.toLowerCase()
+  if (remove !== undefined) {
+    const key = sectionKey(remove) ?? remove.toLowerCase()
     const block = new RegExp(`\\n {4}<section id="${escapeRegExp(sectionId(key))}"[\\s\\S]*?</section>`).exec(code)?.[0]
-    return block ? { ops: [{ type: 'delete', target: block }] } : { answer: `there is no “${unquote(remove[1]!)}” section on this page` }
+    return block ? { ops: [{ type: 'delete', target: block }] } : { answer: `there is no “${unquote(remove)}” section on this page` }
   }
-  const named = unquote(add![1] ?? add![2]!).replace(/^(?:an?|the)\s+/i, '')
+  if (asked === undefined) return null
+  const named = unquote(asked).replace(/^(?:an?|the)\s+/i, '')
   const key = sectionKey(named) ?? named.toLowerCase()
   if (code.includes(`id="${sectionId(key)}"`)) return { answer: `the page already has ${article(named)} section`, already: true }
   const name = /<h1 id="title">([^<]*)<\/h1>/.exec(code)?.[1] ?? 'Us'
@@ -328,28 +373,33 @@ function items(request: string, code: string): Edit | null {
     /\badd\s+(.+?)\s+to\s+(?:the|my)\s+(?:list|to-?do list|shopping list|checklist)\b|\badd\s+(?:an?\s+)?item\s*(?:called|:)?\s*(.+)$/i.exec(request) ??
     // On a list, "add buy milk" is an item, unless it names a kind of app ("add a timer").
     (code.includes(list) && !kindFor(request) ? /^\s*(?:please\s+)?add\s+(.+?)\s*[.!]?$/i.exec(request) : null)
-  const remove = /\b(?:remove|delete|take|cross off)\s+(.+?)\s+(?:from|off)\s+(?:the|my)\s+list\b|\b(?:remove|delete)\s+(?:the\s+)?item\s+(.+)$/i.exec(request)
-  if (!add && !remove) return null
+  const asked = firstCapture(add)
+  const removed = firstCapture(
+    /\b(?:remove|delete|take|cross off)\s+(.+?)\s+(?:from|off)\s+(?:the|my)\s+list\b|\b(?:remove|delete)\s+(?:the\s+)?item\s+(.+)$/i.exec(request),
+  )
+  if (asked === undefined && removed === undefined) return null
   if (!code.includes(list)) return { answer: 'items can be added to and removed from lists only' }
-  if (add) {
-    const names = unquote(add[1] ?? add[2]!)
+  if (asked !== undefined) {
+    const names = unquote(asked)
       .split(/\s*,\s*(?:and\s+)?|\s+and\s+/)
       .map((name) => capitalise(name.replace(/^(?:an?|some|the)\s+/i, '')))
       .filter(Boolean)
     return { ops: [{ type: 'insert', target: list, content: names.map((name) => `\n    ${itemMarkup(name)}`).join('') }] }
   }
-  const wanted = unquote(remove![1] ?? remove![2]!).toLowerCase()
-  const item = [...code.matchAll(/\n {4}<li data-item="([^"]*)">[\s\S]*?<\/li>/g)].find((match) => match[1]!.toLowerCase() === escapeHtml(wanted))
+  if (removed === undefined) return null
+  const wanted = unquote(removed).toLowerCase()
+  const item = [...code.matchAll(/\n {4}<li data-item="([^"]*)">[\s\S]*?<\/li>/g)].find((match) => captures(match, 1)?.[0].toLowerCase() === escapeHtml(wanted))
   return item ? { ops: [{ type: 'delete', target: item[0] }] } : { answer: `“${wanted}” is not an item of the list` }
 }
 
 function text(request: string, code: string): Edit | null {
   const match = /\b(?:change|replace|rename|swap)\s+["“‘']([^"”’']+)["”’']\s+(?:to|with|into|for)\s+["“‘']([^"”’']+)["”’']/i.exec(request)
-  if (!match) return null
-  const from = escapeHtml(match[1]!)
-  const to = escapeHtml(match[2]!)
+  const [said, meant] = captures(match, 2) ?? []
+  if (said === undefined || meant === undefined) return null
+  const from = escapeHtml(said)
+  const to = escapeHtml(meant)
   const visible = [...code.matchAll(new RegExp(`>([^<]*?)${escapeRegExp(from)}([^<]*?)<`, 'g'))].filter((hit) => !hit[0].includes('{'))
-  if (!visible.length) return { answer: `the page does not show the text “${match[1]}”` }
+  if (!visible.length) return { answer: `the page does not show the text “${said}”` }
   return { ops: [...new Set(visible.map((hit) => hit[0]))].map((target) => ({ type: 'replace' as const, target, content: target.split(from).join(to) })) }
 }
 
@@ -391,11 +441,12 @@ function buttonStyle(request: string, code: string): Edit | null {
     /^\s*(?:please\s+)?(?:make|turn|set|change|colou?r|paint|give)\s+(?:the\s+)?["“]?(.+?)["”]?\s+button\s+(?:to\s+|into\s+|be\s+)?(.+?)\s*[.!]?$/i.exec(
       request,
     )
-  if (!match || /^(?:all|every|each|the)$/i.test(match[1]!)) return null
-  const name = unquote(match[1]!)
+  const [which, asked] = captures(match, 2) ?? []
+  if (which === undefined || asked === undefined || /^(?:all|every|each|the)$/i.test(which)) return null
+  const name = unquote(which)
   const button = findButton(code, name)
   if (!button) return { answer: `there is no “${name}” button on this page` }
-  const looks = looksOf(match[2]!)
+  const looks = looksOf(asked)
   const rules = looks.map(buttonLook)
   const unknown = looks.filter((_, index) => !rules[index])
   if (unknown.length) return cannotLook(`the “${name}” button`, unknown)
@@ -417,9 +468,10 @@ function looks(request: string, code: string): Edit | null {
     /^\s*(?:please\s+)?(?:can you\s+)?(?:make|turn|set)\s+(it|everything|this|the (?:page|app|buttons|text|writing|background|title|heading))\s+(?!a\b|an\b|into\b|about\b)(.+?)\s*[.!?]?$/i.exec(
       request,
     )
-  if (!match) return null
-  const target = match[1]!.toLowerCase().replace(/^the /, '')
-  const words = looksOf(match[2]!)
+  const [what, asked] = captures(match, 2) ?? []
+  if (what === undefined || asked === undefined) return null
+  const target = what.toLowerCase().replace(/^the /, '')
+  const words = looksOf(asked)
   if (words.length < 2) return null
   const ops: DiffOperation[] = []
   const unknown: string[] = []
@@ -475,7 +527,7 @@ function remember(request: string, code: string): Edit | null {
   return { answer: 'this page keeps nothing to remember, and saving more of it needs behaviour the offline builder cannot write' }
 }
 
-const EDITS = [remember, buttons, rename, subtitle, durations, buttonStyle, looks, theme, font, sizes, layout, fields, sections, items, text, colours]
+const EDITS = [remember, buttons, rename, subtitle, durations, buttonStyle, looks, theme, font, sizes, layout, fields, footer, sections, items, text, colours]
 /** Readers that take the rest of the request as text: a request split in clauses wrongly ("rename it to Add and Remove") is theirs whole. */
 const WHOLE = [rename, subtitle, text, items, fields, sections]
 

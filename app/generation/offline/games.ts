@@ -1,6 +1,12 @@
 import { numberBefore } from './details'
 import { type App } from './page'
 
+/**
+ * A game that ends with a result says so with a `game-over` event carrying its score; a page
+ * with a shared top 10 posts it (shared.ts `withSharedScores`), and any other ignores it.
+ */
+const GAME_OVER = "const gameOver = (score) => document.dispatchEvent(new CustomEvent('game-over', { detail: { score } }))"
+
 export const ticTacToe = (prompt: string): App => ({
   kind: 'tic-tac-toe',
   title: 'Tic-tac-toe',
@@ -40,11 +46,11 @@ on('new-game', 'click', () => resetApp())
 show('score', 'X ' + score.X + ' · O ' + score.O + ' · draws ' + score.draws)`,
 })
 
-const EMOJI: Record<string, string[]> = {
+const EMOJI = {
   animals: ['🐶', '🐱', '🦊', '🐼', '🐸', '🦁', '🐵', '🐧', '🐢', '🦄'],
   fruit: ['🍎', '🍌', '🍇', '🍓', '🍒', '🍍', '🥝', '🍑', '🍉', '🍋'],
   space: ['🚀', '🌙', '⭐', '🪐', '☄️', '🛸', '🌍', '☀️', '🌌', '👩‍🚀'],
-}
+} satisfies Record<string, string[]>
 
 export const memory = (prompt: string): App => {
   const theme = /fruit/i.test(prompt) ? 'fruit' : /space|planet|star/i.test(prompt) ? 'space' : 'animals'
@@ -58,7 +64,8 @@ export const memory = (prompt: string): App => {
   <div class="row"><button id="new-game" data-button="new-game">New game</button></div>`,
     style:
       '  .grid { display: grid; grid-template-columns: repeat(4, 1fr); gap: 0.5rem; margin: 1rem 0; }\n  .grid button { aspect-ratio: 1; font-size: 2rem; background: var(--accent); }\n  .grid button.open, .grid button.found { background: var(--background); }\n  .grid button.found { opacity: 0.6; }',
-    script: `const faces = ${JSON.stringify(EMOJI[theme]!.slice(0, pairs))}
+    script: `${GAME_OVER}
+const faces = ${JSON.stringify(EMOJI[theme].slice(0, pairs))}
 let open = [], moves = 0, found = 0, busy = false
 const deal = () => {
   const cards = [...faces, ...faces].map((face) => [Math.random(), face]).sort((a, b) => a[0] - b[0]).map((pair) => pair[1])
@@ -75,6 +82,7 @@ const deal = () => {
       if (fa === fb) { a.classList.replace('open', 'found'); b.classList.replace('open', 'found'); found += 1 }
       else { busy = true; setTimeout(() => { for (const c of [a, b]) { c.textContent = ''; c.classList.remove('open') } busy = false }, 700) }
       show('status', found === faces.length ? 'You found them all in ' + moves + ' moves!' : 'Moves: ' + moves)
+      if (found === faces.length) gameOver(moves)
     }
     return card
   }))
@@ -102,7 +110,8 @@ export const snake = (prompt: string): App => {
   <div class="row"><button id="start" data-button="start">Start</button></div>`,
     style:
       '  canvas { display: block; width: 100%; max-width: 320px; margin: 0.5rem auto; background: var(--background); border-radius: var(--radius); border: 2px solid var(--line); image-rendering: pixelated; }\n  .pad { display: grid; grid-template-columns: repeat(3, 3rem); gap: 0.3rem; justify-content: center; margin: 0.5rem 0; }\n  .pad [data-dir=up] { grid-column: 2; }\n  .pad [data-dir=left] { grid-column: 1; grid-row: 2; }\n  .pad [data-dir=down] { grid-column: 2; grid-row: 2; }\n  .pad [data-dir=right] { grid-column: 3; grid-row: 2; }',
-    script: `const size = 16, cells = 20, speed = ${speed}
+    script: `${GAME_OVER}
+const size = 16, cells = 20, speed = ${speed}
 const canvas = $('field'), context = canvas.getContext('2d')
 const directions = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] }
 let snake, direction, food, timer = null, score = 0, best = load('snake-best', 0)
@@ -117,7 +126,10 @@ const draw = () => {
 const stop = (text) => { clearInterval(timer); timer = null; show('start', 'Start'); if (text) show('status', text) }
 const step = () => {
   const head = [snake[0][0] + direction[0], snake[0][1] + direction[1]]
-  if (head[0] < 0 || head[1] < 0 || head[0] >= cells || head[1] >= cells || snake.some(([x, y]) => x === head[0] && y === head[1])) return stop('Game over · score ' + score + ' · press Start')
+  if (head[0] < 0 || head[1] < 0 || head[0] >= cells || head[1] >= cells || snake.some(([x, y]) => x === head[0] && y === head[1])) {
+    if (score > 0) gameOver(score)
+    return stop('Game over · score ' + score + ' · press Start')
+  }
   snake.unshift(head)
   if (head[0] === food[0] && head[1] === food[1]) { score += 1; if (score > best) { best = score; save('snake-best', best) } place() } else snake.pop()
   draw()
@@ -133,7 +145,8 @@ resetApp()`,
 
 export const dice = (prompt: string): App => {
   const count = Math.min(Math.max(numberBefore(prompt, 'dice|die') ?? 2, 1), 10)
-  const sides = Math.min(Math.max(numberBefore(prompt, '-?sided|sides') ?? (/\bd(\d+)\b/i.test(prompt) ? Number(/\bd(\d+)\b/i.exec(prompt)![1]) : 6), 2), 100)
+  const die = /\bd(\d+)\b/i.exec(prompt)?.[1]
+  const sides = Math.min(Math.max(numberBefore(prompt, '-?sided|sides') ?? (die === undefined ? 6 : Number(die)), 2), 100)
   return {
     kind: 'dice',
     title: 'Dice roller',
@@ -206,7 +219,8 @@ export const guessNumber = (prompt: string): App => {
   </form>
   <p id="hint" class="big" style="font-size:1.5rem" aria-live="polite">Make a guess</p>
   <p class="muted" id="tries">Tries: 0</p>`,
-    script: `const most = ${most}
+    script: `${GAME_OVER}
+const most = ${most}
 let secret = 0, tries = 0
 resetApp = () => { secret = 1 + Math.floor(Math.random() * most); tries = 0; show('hint', 'Make a guess'); show('tries', 'Tries: 0') }
 on('guess-form', 'submit', (event) => {
@@ -216,6 +230,7 @@ on('guess-form', 'submit', (event) => {
   tries += 1
   show('hint', guess === secret ? 'Yes! It was ' + secret + '.' : guess < secret ? 'Higher than ' + guess : 'Lower than ' + guess)
   show('tries', 'Tries: ' + tries)
+  if (guess === secret) gameOver(tries)
   $('guess').value = ''
 })
 resetApp()`,
@@ -278,7 +293,8 @@ export const typingTest = (): App => ({
   <p class="muted" id="accuracy">Accuracy 100%</p>
   <div class="row"><button id="next" data-button="next">New sentence</button></div>`,
   style: '  .sentence { font-size: 1.2rem; line-height: 1.6; padding: 0.8rem; border-radius: var(--radius); background: var(--background); }',
-  script: `const sentences = ${JSON.stringify(SENTENCES)}
+  script: `${GAME_OVER}
+const sentences = ${JSON.stringify(SENTENCES)}
 let target = '', started = 0
 const next = () => { target = sentences[Math.floor(Math.random() * sentences.length)]; show('sentence', target); $('typed').value = ''; $('typed').disabled = false; started = 0; show('speed', '0 WPM'); show('accuracy', 'Accuracy 100%') }
 on('typed', 'input', () => {
@@ -288,7 +304,11 @@ on('typed', 'input', () => {
   const right = typed.split('').filter((char, at) => char === target[at]).length
   show('speed', (minutes > 0 ? Math.round(typed.length / 5 / minutes) : 0) + ' WPM')
   show('accuracy', 'Accuracy ' + (typed.length ? Math.round((right / typed.length) * 100) : 100) + '%')
-  if (typed === target) { $('typed').disabled = true; show('accuracy', $('accuracy').textContent + ' · done!') }
+  if (typed === target) {
+    $('typed').disabled = true
+    show('accuracy', $('accuracy').textContent + ' · done!')
+    gameOver(minutes > 0 ? Math.round(typed.length / 5 / minutes) : 0)
+  }
 })
 on('next', 'click', next)
 resetApp = next

@@ -69,7 +69,7 @@ generate()`,
   }
 }
 
-const NAMES: Record<string, { title: string; first: string[]; second: string[]; joiner: string }> = {
+const NAMES = {
   baby: {
     title: 'Baby name generator',
     first: ['Ada', 'Leo', 'Mila', 'Theo', 'Isla', 'Noah', 'Ivy', 'Felix', 'Luna', 'Hugo', 'Ruby', 'Otto'],
@@ -94,7 +94,7 @@ const NAMES: Record<string, { title: string; first: string[]; second: string[]; 
     second: ['', '', ' the Brave', ' Jr.', ' McFluff'],
     joiner: '',
   },
-}
+} satisfies Record<string, { title: string; first: string[]; second: string[]; joiner: string }>
 
 export const names = (prompt: string): App => {
   const type = /baby|child/i.test(prompt)
@@ -104,7 +104,7 @@ export const names = (prompt: string): App => {
       : /pet|dog|cat/i.test(prompt)
         ? 'pet'
         : 'business'
-  const set = NAMES[type]!
+  const set = NAMES[type]
   return {
     kind: 'name-generator',
     title: set.title,

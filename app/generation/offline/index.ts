@@ -29,19 +29,20 @@ const BUILD_STEPS = ['Read the request', 'Lay out the page', 'Add the behaviour'
 const EDIT_STEPS = ['Read the request', 'Update the page']
 
 /** Builds the kind of app a prompt asks for, with its details; null when no kind fits. */
-export function buildApp(prompt: string): { kind: string; code: string } | null {
+export function buildApp(prompt: string): { kind: string; code: string; shares?: string } | null {
   const kind = kindOf(prompt)
   if (!kind) return null
   const app = kind.build(prompt)
   // A colour anywhere in the first request ("a blue pomodoro timer") becomes the accent.
-  return { kind: app.kind, code: page({ ...app, accent: colourIn(prompt) ?? app.accent }) }
+  return { kind: app.kind, code: page({ ...app, accent: colourIn(prompt) ?? app.accent }), ...(app.shares && { shares: app.shares }) }
 }
 
 /**
  * Issue 39.6: what the chat says of a new build's data: what a shared kind keeps and who sees
  * it, or that a kind without shared data was built for one person when sharing was asked.
  */
-const keeps = (kind: string, request: string) => SHARED_ANSWERS[kind] ?? (sharedData(request) ? ONE_PERSON : undefined)
+const keeps = ({ kind, shares }: { kind: string; shares?: string }, request: string) =>
+  shares ?? SHARED_ANSWERS[kind] ?? (sharedData(request) ? ONE_PERSON : undefined)
 
 const kindOfCode = (code: string) => /<main id="app" data-kind="([^"]+)"/.exec(code)?.[1] ?? null
 /** Naming another kind of app replaces the page, unless it asks to add it to this one (which the rules cannot). */
@@ -62,7 +63,9 @@ function rebuildWithDetails(request: string, currentCode: string) {
   // What the page says of itself (its title and subtitle) stands for the details of earlier
   // requests: the request's own come first, so they win ("make it 5 questions" keeps the flags).
   const said = [/<h1 id="title">([^<]*)<\/h1>/, /<p id="subtitle" class="subtitle">([^<]*)<\/p>/].map((pattern) => pattern.exec(currentCode)?.[1] ?? '')
-  const app = current.build(`${request}. ${said.join('. ')}`)
+  // A game's shared top 10 stays when its details change ("make it fast").
+  const board = /<section class="board" aria-labelledby="board-title">/.test(currentCode) ? '. With high scores' : ''
+  const app = current.build(`${request}. ${said.join('. ')}${board}`)
   if (app.kind !== current.id) return null
   const style = ROOT.exec(currentCode)?.[0]
   const code = page(app)
@@ -114,13 +117,13 @@ export function offlineGenerate(prompt: string, currentCode: string, images = 0)
     const missing = wantsNewApp(request) && kindOf(request) ? lacking(request) : undefined
     if (missing) return unchanged(CANNOT(missing))
     const built = wantsNewApp(request) ? buildApp(request) : null
-    if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true, answer: keeps(built.kind, request) })
+    if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true, answer: keeps(built, request) })
     if (kindOf(request)) return unchanged(CANNOT('it cannot add a second app to this one; ask to “make it a …” to replace the page'))
     return cannot(`it did not understand “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`)
   }
   const missing = lacking(request)
   if (missing) return unchanged(CANNOT(missing))
   const built = buildApp(request)
-  if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true, answer: keeps(built.kind, request) })
+  if (built) return withImages({ kind: built.kind, steps: BUILD_STEPS, code: built.code, patches: [], full: true, answer: keeps(built, request) })
   return unchanged(CANNOT(`it does not know how to build “${request.length > 80 ? `${request.slice(0, 77)}…` : request}”`))
 }

@@ -14,6 +14,13 @@ import { names, palette, password, picker } from './generators'
 /** `lacks`: why a prompt this kind's pattern matches asks for what it cannot be (a quiz topic without questions). */
 export type Kind = { id: string; pattern: RegExp; build: (prompt: string) => App; lacks?: (prompt: string) => string | undefined }
 
+/** A game asked for high scores ("a snake game with a leaderboard") keeps a top 10 every player shares (issue 39.6). */
+export const ASKS_FOR_SCORES = /high ?scores?|leader ?board|score ?board|\btop (?:10|ten)\b|best scores|hall of fame/i
+const scored =
+  (build: (prompt: string) => App, rule: shared.ScoreRule) =>
+  (prompt: string): App =>
+    ASKS_FOR_SCORES.test(prompt) ? shared.withSharedScores(build(prompt), rule) : build(prompt)
+
 /**
  * The kinds the offline builder makes, most specific first: the first whose pattern the
  * prompt matches is built ("a pomodoro timer" before "a timer", "a tip calculator" before
@@ -62,16 +69,28 @@ export const KINDS: Kind[] = [
   { id: 'flashcards', pattern: /flash ?cards?|study cards/i, build: flashcards, lacks: missingTopic },
   { id: 'quiz', pattern: /quiz|trivia|test me|questions about/i, build: quiz, lacks: missingTopic },
   { id: 'tic-tac-toe', pattern: /tic.?tac.?toe|noughts and crosses|naughts and crosses/i, build: games.ticTacToe },
-  { id: 'memory-game', pattern: /memory|matching (?:game|pairs)|concentration game|find the pairs/i, build: games.memory },
-  { id: 'snake', pattern: /\bsnake\b/i, build: games.snake },
+  {
+    id: 'memory-game',
+    pattern: /memory|matching (?:game|pairs)|concentration game|find the pairs/i,
+    build: scored(games.memory, { better: 'lower', unit: 'moves' }),
+  },
+  { id: 'snake', pattern: /\bsnake\b/i, build: scored(games.snake, { better: 'higher', unit: 'points' }) },
   { id: 'dice', pattern: /\bdice\b|\bdie roller|roll (?:a|the) die|\bd(?:4|6|8|10|12|20|100)\b/i, build: games.dice },
   { id: 'coin-flip', pattern: /coin ?(?:flip|toss)|flip a coin|heads or tails/i, build: games.coin },
   { id: 'rock-paper-scissors', pattern: /rock.?paper.?scissors/i, build: games.rockPaperScissors },
   { id: 'hangman', pattern: /hangman|guess the word|word guessing/i, build: games.hangman },
-  { id: 'guess-the-number', pattern: /guess(?:ing)? (?:the |a )?number|number guessing|guessing game/i, build: games.guessNumber },
-  { id: 'typing-test', pattern: /typing (?:speed|test|game|practice)|words per minute|\bwpm\b/i, build: games.typingTest },
+  {
+    id: 'guess-the-number',
+    pattern: /guess(?:ing)? (?:the |a )?number|number guessing|guessing game/i,
+    build: scored(games.guessNumber, { better: 'lower', unit: 'tries' }),
+  },
+  {
+    id: 'typing-test',
+    pattern: /typing (?:speed|test|game|practice)|words per minute|\bwpm\b/i,
+    build: scored(games.typingTest, { better: 'higher', unit: 'WPM' }),
+  },
   { id: 'drawing', pattern: /drawing|sketch|paint(?:ing)? app|doodle|whiteboard/i, build: games.drawing },
-  // After the games: "a snake game with a leaderboard" is the game (built for one person, and the answer says so).
+  // After the games: "a snake game with a leaderboard" is the game, with a top 10 every player shares.
   { id: 'high-scores', pattern: /high ?scores?|leader ?board|score ?board/i, build: shared.highScores },
   { id: 'drum-pad', pattern: /drum|beat ?(?:pad|maker)|sampler/i, build: drums },
   { id: 'metronome', pattern: /metronome|\bbpm\b/i, build: metronome },

@@ -4,7 +4,7 @@ import { escapeHtml, type App } from './page'
 /** A built-in bank: [prompt, answer] pairs, the answers of the others serving as wrong choices. */
 type Bank = { title: string; ask: string; pairs: [string, string][] }
 
-const BANKS: Record<string, Bank> = {
+const BANKS = {
   capitals: {
     title: 'World capitals',
     ask: 'What is the capital of',
@@ -113,7 +113,7 @@ const BANKS: Record<string, Bank> = {
       ['a bird that cannot fly', 'Penguin'],
     ],
   },
-}
+} satisfies Record<string, Bank>
 
 /** The multiplication bank is made up to the table the prompt names ("times tables up to 12"). */
 function multiplication(prompt: string): Bank {
@@ -127,12 +127,12 @@ function multiplication(prompt: string): Bank {
 /** The bank a prompt's words name; null when they name none. */
 function bankFor(prompt: string): Bank | null {
   if (/multipl|times table|maths?\b|arithmetic/i.test(prompt)) return multiplication(prompt)
-  if (/flag/i.test(prompt)) return BANKS.flags!
-  if (/french/i.test(prompt)) return BANKS.french!
-  if (/vocab|spanish|words|language/i.test(prompt)) return BANKS.vocabulary!
-  if (/planet|space|solar|astronom/i.test(prompt)) return BANKS.planets!
-  if (/animal|wildlife|nature/i.test(prompt)) return BANKS.animals!
-  if (/capital|countr|cities|city|geograph/i.test(prompt)) return BANKS.capitals!
+  if (/flag/i.test(prompt)) return BANKS.flags
+  if (/french/i.test(prompt)) return BANKS.french
+  if (/vocab|spanish|words|language/i.test(prompt)) return BANKS.vocabulary
+  if (/planet|space|solar|astronom/i.test(prompt)) return BANKS.planets
+  if (/animal|wildlife|nature/i.test(prompt)) return BANKS.animals
+  if (/capital|countr|cities|city|geograph/i.test(prompt)) return BANKS.capitals
   return null
 }
 
@@ -151,7 +151,7 @@ export function missingTopic(prompt: string): string | undefined {
 }
 
 export const quiz = (prompt: string): App => {
-  const bank = bankFor(prompt) ?? BANKS.capitals!
+  const bank = bankFor(prompt) ?? BANKS.capitals
   const count = Math.min(numberBefore(prompt, 'questions?') ?? 10, bank.pairs.length)
   return {
     kind: 'quiz',
@@ -202,7 +202,7 @@ resetApp()`,
 }
 
 export const flashcards = (prompt: string): App => {
-  const bank = bankFor(prompt) ?? BANKS.capitals!
+  const bank = bankFor(prompt) ?? BANKS.capitals
   return {
     kind: 'flashcards',
     title: `${bank.title} flashcards`,

@@ -17,7 +17,7 @@ export const piano = (prompt: string): App => {
     title: /synth/i.test(prompt) ? 'Synth keyboard' : 'Piano',
     subtitle: 'Click the keys or play with your keyboard (A W S E D F T G Y H U J K)',
     body: `  <div class="keyboard" id="keyboard">
-${notes.map((note, index) => `    <button type="button" class="${note.name.includes('#') ? 'black' : 'white'}" data-note="${note.midi}" aria-label="${note.name}">${index < KEYS.length ? KEYS[index]!.toUpperCase() : ''}</button>`).join('\n')}
+${notes.map((note, index) => `    <button type="button" class="${note.name.includes('#') ? 'black' : 'white'}" data-note="${note.midi}" aria-label="${note.name}">${KEYS[index]?.toUpperCase() ?? ''}</button>`).join('\n')}
   </div>
   <p class="muted" id="last" aria-live="polite">Play a note</p>`,
     width: `${Math.max(34, octaves * 26)}rem`,

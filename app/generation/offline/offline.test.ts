@@ -6,7 +6,7 @@ import { codeVersion } from '~/pieces/code-version'
 import { applyVisualEdits } from '../visual/splice'
 import { buildApp, IMAGES_IGNORED, IMAGES_ONLY, OFFLINE_NOTE, offlineGenerate, ONE_PERSON } from '.'
 import { KINDS } from './kinds'
-import { SHARED_ANSWERS } from './shared'
+import { GAME_SCORES_ANSWER, SHARED_ANSWERS } from './shared'
 import { targetedEdit } from './targeted'
 
 const scriptOf = (html: string) => /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? ''
@@ -91,6 +91,33 @@ describe('the first edits people try (issue 37.8)', () => {
     expect(offlineGenerate('make it dark blue', counter).code).toContain('--background: #f8fafc;')
   })
 
+  it('colours the title, adds and changes a footer, on any page, a poll too (found walking the product)', () => {
+    const poll = buildApp('a poll: which snack for friday, pizza or tacos')!.code
+    expect(poll).toContain('<h1 id="title">Which snack for friday?</h1>')
+    expect([...poll.matchAll(/data-option="([^"]*)"/g)].map((match) => match[1])).toEqual(['Pizza', 'Tacos'])
+    expect([...buildApp('a poll about the next book, dune or emma')!.code.matchAll(/data-option="([^"]*)"/g)].map((match) => match[1])).toEqual([
+      'Dune',
+      'Emma',
+    ])
+    const blue = offlineGenerate('make the title dark blue', poll)
+    expect(blue.answer).toBeUndefined()
+    expect(blue.code).toContain('#title { color: #143681; }')
+    // Asked again, the same rule changes.
+    const red = offlineGenerate('make the title red', blue.code)
+    expect(red.code).not.toContain('#143681')
+    expect(red.code.match(/#title \{ color: /g)).toHaveLength(1)
+    const footed = offlineGenerate('add a footer that says made with care', counter)
+    expect(footed.answer).toBeUndefined()
+    expect(footed.code).toContain('<footer id="page-footer" class="note">Made with care</footer>')
+    expect(offlineGenerate('change the footer to Thanks for visiting', footed.code).code).toContain(
+      '<footer id="page-footer" class="note">Thanks for visiting</footer>',
+    )
+    expect(offlineGenerate('add a footer that says made with care', footed.code)).toMatchObject({
+      code: footed.code,
+      answer: expect.stringMatching(/already says “Made with care”/),
+    })
+  })
+
   it('makes the text bigger each time it is asked, and says so at the limit', () => {
     const once = offlineGenerate('make the font bigger', counter)
     const twice = offlineGenerate('make the font bigger', once.code)
@@ -170,6 +197,38 @@ describe('apps whose data everyone shares (issue 39.6)', () => {
     expect(built.answer).not.toMatch(/cannot share data/)
     expect(built.code).toContain('<h1 id="title">Grocery expenses, shared</h1>')
     expect(offlineGenerate('an expense tracker with a budget of 500', '')).toMatchObject({ kind: 'expense-tracker', answer: undefined })
+  })
+
+  it.each([
+    ['a snake game with a leaderboard', 'snake', 'gameOver(score)', 'b.value.score - a.value.score'],
+    ['a typing speed test with high scores', 'typing-test', 'gameOver(minutes > 0', 'b.value.score - a.value.score'],
+    ['a memory game with a top 10', 'memory-game', 'gameOver(moves)', 'a.value.score - b.value.score'],
+    ['guess the number with a leaderboard', 'guess-the-number', 'gameOver(tries)', 'a.value.score - b.value.score'],
+  ] as const)('%s: the %s posts each finished game to a shared top 10, ranked the right way', (prompt, kind, posts, ranks) => {
+    const built = offlineGenerate(prompt, '')
+    expect(built).toMatchObject({ kind, answer: GAME_SCORES_ANSWER })
+    const script = scriptOf(built.code)
+    expect(() => new Function(script)).not.toThrow()
+    expect(script).toContain(posts)
+    expect(script).toContain(`const ranked = (a, b) => ${ranks}`)
+    expect(script).toContain("follow('scores'")
+    expect(script).toContain("data.shared.add('scores', { score })")
+    // The game's own status line stays its own: the board speaks in one of its own.
+    expect(built.code.match(/id="status"/g)?.length ?? 0).toBeLessThanOrEqual(1)
+    expect(built.code).toContain('id="board-status"')
+  })
+
+  it('keeps the top 10 when a game is built again with new details', () => {
+    const built = offlineGenerate('guess the number with a leaderboard', '')
+    const wider = offlineGenerate('make it between 1 and 200', built.code)
+    expect(wider.code).toContain('I am thinking of a number from 1 to 200')
+    expect(wider.code).toContain('aria-labelledby="board-title"')
+  })
+
+  it('keeps a game without a leaderboard as it was: no board, and nothing said about sharing', () => {
+    const built = offlineGenerate('a snake game', '')
+    expect(built).toMatchObject({ kind: 'snake', answer: undefined })
+    expect(built.code).not.toContain('board-title')
   })
 
   it('says a kind without shared data, asked to share, is built for one person', () => {

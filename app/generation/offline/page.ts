@@ -8,8 +8,8 @@
  */
 export const OFFLINE_NOTE = 'Made by the offline generator — connect an AI model for richer builds.'
 
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!)
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char)
 
 const DEFAULT_ACCENT = '#6366f1'
 export const LIGHT = { background: '#f8fafc', card: '#ffffff', text: '#0f172a', muted: '#64748b', line: '#e2e8f0' }
@@ -26,6 +26,8 @@ export type App = {
   accent?: string
   /** Wide pages (landing pages, tables) use more of the screen. */
   width?: string
+  /** Issue 39.6: what the chat says the page shares, when its kind alone does not (a game with a shared top 10). */
+  shares?: string
 }
 
 const SHELL_SCRIPT = `const store = (() => { try { const s = window.localStorage; s.getItem('piece'); return s } catch (error) { return null } })()

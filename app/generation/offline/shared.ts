@@ -29,7 +29,7 @@ const SHARED_STYLE = `  ul.items li { flex-wrap: wrap; }
 /**
  * The part of every shared page's script that follows a collection: its records by id and
  * its counters, drawn again at each change. A change seen live wins over the first read, which
- * may have started before it. Errors show their meaning (the API's message for each `code`).
+ * may have started before it; a `reset` (back after changes it missed were pruned) reads it again. Errors show their meaning (the API's message for each `code`).
  */
 const FOLLOW = `const data = window.pieces && window.pieces.data
 const problem = (error) => show('status', (error && error.message) || 'Something went wrong. Try again.')
@@ -41,19 +41,23 @@ const follow = (collection, draw) => {
   const redraw = () => draw([...records.values()].sort((a, b) => b.id - a.id), counters)
   redraw()
   if (!data) return
-  data.subscribe(collection, (change) => {
-    if (change.type === 'added' || change.type === 'changed') { records.set(change.record.id, change.record); seen.add('r' + change.record.id) }
-    else if (change.type === 'removed') { records.delete(change.record.id); seen.add('r' + change.record.id) }
-    else if (change.type === 'counted') { counters[change.counter.name] = change.counter.value; seen.add('c' + change.counter.name) }
-    else if (change.type === 'cleared') { records.clear(); for (const name of Object.keys(counters)) delete counters[name] }
-    redraw()
-  })
-  data.shared.list(collection, { limit: 500 }).then((page) => {
+  const clear = () => { records.clear(); for (const name of Object.keys(counters)) delete counters[name] }
+  const read = () => data.shared.list(collection, { limit: 500 }).then((page) => {
     for (const record of page.records) if (!seen.has('r' + record.id)) records.set(record.id, record)
     for (const [name, value] of Object.entries(page.counters)) if (!seen.has('c' + name)) counters[name] = value
     redraw()
     document.body.dataset.ready = 'yes'
   }, problem)
+  data.subscribe(collection, (change) => {
+    if (change.type === 'added' || change.type === 'changed') { records.set(change.record.id, change.record); seen.add('r' + change.record.id) }
+    else if (change.type === 'removed') { records.delete(change.record.id); seen.add('r' + change.record.id) }
+    else if (change.type === 'counted') { counters[change.counter.name] = change.counter.value; seen.add('c' + change.counter.name) }
+    else if (change.type === 'cleared') clear()
+    // Away so long that the changes it missed are no longer kept: the list is read again.
+    else if (change.type === 'reset') { clear(); seen.clear(); read() }
+    redraw()
+  })
+  read()
 }
 const removeButton = (collection, record) => {
   const button = el('button', { type: 'button', className: 'secondary', textContent: 'Remove' })
@@ -75,14 +79,25 @@ const shared = (app: App): App => ({
   script: `${FOLLOW}\n${app.script ?? ''}`,
 })
 
+/** "a poll: which snack for friday, pizza or tacos": a question, then its options after the comma or question mark. */
+const ASKED = /\b(?:poll|vote)\b[^:?]*?[:\s]\s*((?:which|what|where|when|who|should|shall|do|does|is|are|how)\b[\w' -]{2,60}?)\s*[,?]\s*(.+)$/i
+
+/** "a poll about the next book, dune or emma": the topic, then its options. */
+const ABOUT = /\b(?:poll|vote) (?:on|about)\s+([\w' -]{3,60}?)\s*[,:?]\s*(.+)$/i
+
 export const poll = (prompt: string): App => {
-  // The options follow the last "with" or "between" ("a poll for our team lunch with pizza, tacos and sushi").
-  const named = itemsIn(prompt.replace(/^.*\b(?:with|between)\s+/i, 'with '))
+  const question = ASKED.exec(prompt)
+  const asked = question ?? ABOUT.exec(prompt)
+  // The options follow the last "with" or "between" ("a poll for our team lunch with pizza, tacos and sushi"),
+  // or the question ("…, pizza or tacos"), where "or" joins them as "and" does.
+  const named = asked?.[2]
+    ? itemsIn(`with ${asked[2].replace(/\s+or\s+/gi, ' and ')}`)
+    : itemsIn(prompt.replace(/^.*\b(?:with|between)\s+/i, 'with ').replace(/\s+or\s+/gi, ' and '))
   const options = named.length >= 2 ? named : ['Yes', 'No', 'Maybe']
-  const question = /\b(?:poll|vote) (?:on|about)\s+([\w' -]{3,60}?)(?:\s*[,:?]|\s+with\b|$)/i.exec(prompt)?.[1]
+  const topic = asked?.[1] ?? /\b(?:poll|vote) (?:on|about)\s+([\w' -]{3,60}?)(?:\s*[,:?]|\s+with\b|$)/i.exec(prompt)?.[1]
   return shared({
     kind: 'poll',
-    title: question ? capitalise(question.trim()) : 'Poll',
+    title: topic ? `${capitalise(topic.trim())}${question ? '?' : ''}` : 'Poll',
     subtitle: 'One vote each; everyone sees the results live',
     body: `  <div class="options" id="options">
 ${options.map((option) => `    <button type="button" class="option" data-option="${escapeHtml(option)}" aria-label="${escapeHtml(option)}: 0 votes"><span>${escapeHtml(option)}</span><span class="bar"><span class="fill"></span></span><strong class="votes">0</strong></button>`).join('\n')}
@@ -207,6 +222,24 @@ on('add-item', 'submit', (event) => {
   })
 }
 
+/** The look of a top 10: places counted by the list, a long name wrapping, the score on one line. */
+const scoresStyle = (above: string) => `  .scores { padding: 0; margin: ${above} 0 0; list-style: none; counter-reset: place; }
+  .scores li { counter-increment: place; display: flex; gap: 0.75rem; align-items: center; padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
+  .scores li::before { content: counter(place); width: 1.5rem; font-weight: 700; color: var(--accent); }
+  .scores li span { flex: 1; min-width: 0; overflow-wrap: anywhere; }
+  .scores strong { font-variant-numeric: tabular-nums; white-space: nowrap; }`
+
+/** The script that draws the `scores` collection's best 10, ranked higher or lower first, each score followed by `suffix`. */
+const topTen = (
+  better: 'higher' | 'lower',
+  suffix: string,
+) => `const ranked = (a, b) => ${better === 'higher' ? 'b.value.score - a.value.score' : 'a.value.score - b.value.score'} || a.id - b.id
+follow('scores', (records) => {
+  const top = records.filter((record) => Number.isFinite(record.value.score)).sort(ranked).slice(0, 10)
+  $('scores').replaceChildren(...top.map((record) => el('li', {}, el('span', { className: record.by.you ? 'mine' : '' }, record.by.name), el('strong', { textContent: record.value.score + '${suffix}' }), ...(record.by.you ? [removeButton('scores', record)] : []))))
+  $('empty').hidden = top.length > 0
+})`
+
 export const highScores = (prompt: string): App => {
   const game = topicIn(prompt, 'high ?scores?|leader ?board|score ?board')
   return shared({
@@ -219,22 +252,48 @@ export const highScores = (prompt: string): App => {
   </form>
   <ol class="scores" id="scores" aria-label="Top 10"></ol>
   <p class="muted" id="empty">No scores yet.</p>`,
-    style: `  .scores { padding: 0; margin: 1rem 0 0; list-style: none; counter-reset: place; }
-  .scores li { counter-increment: place; display: flex; gap: 0.75rem; align-items: center; padding: 0.5rem 0; border-bottom: 1px solid var(--line); }
-  .scores li::before { content: counter(place); width: 1.5rem; font-weight: 700; color: var(--accent); }
-  .scores li span { flex: 1; }
-  .scores strong { font-variant-numeric: tabular-nums; }`,
-    script: `follow('scores', (records) => {
-  const top = records.filter((record) => Number.isFinite(record.value.score)).sort((a, b) => b.value.score - a.value.score || a.id - b.id).slice(0, 10)
-  $('scores').replaceChildren(...top.map((record) => el('li', {}, el('span', { className: record.by.you ? 'mine' : '' }, record.by.name), el('strong', { textContent: String(record.value.score) }), ...(record.by.you ? [removeButton('scores', record)] : []))))
-  $('empty').hidden = top.length > 0
-})
+    style: scoresStyle('1rem'),
+    script: `${topTen('higher', '')}
 on('post-score', 'submit', (event) => {
   event.preventDefault()
   const score = Math.round(Number($('score').value)); if (Number.isFinite(score) && score >= 0) addTo(event.target, 'scores', { score })
 })`,
   })
 }
+
+/** How a game's results rank: points and words a minute are better higher, moves and tries lower. */
+export type ScoreRule = { better: 'higher' | 'lower'; unit: string }
+
+/** The words a game with a shared top 10 says in the chat. */
+export const GAME_SCORES_ANSWER =
+  'High scores are shared: each finished game posts its score, and everyone sees the same top 10, signed with each player’s name.'
+
+/**
+ * Issue 39.6: a game asked for high scores keeps a top 10 every visitor shares. The game says
+ * when one ends (a `game-over` event with its score, app/generation/offline/games.ts) and the
+ * board posts it: the server signs it with the player, so no one types a name or a score.
+ * The game keeps its own status line, so the board's messages have one of their own.
+ */
+export const withSharedScores = (app: App, { better, unit }: ScoreRule): App => ({
+  ...app,
+  shares: GAME_SCORES_ANSWER,
+  body: `${app.body}
+  <section class="board" aria-labelledby="board-title">
+    <h2 id="board-title">Top 10</h2>
+    <ol class="scores" id="scores" aria-label="Top 10"></ol>
+    <p class="muted" id="empty">No scores yet: finish a game to post the first.</p>
+${STATUS.replace('id="status"', 'id="board-status"')}
+  </section>`,
+  style: [SHARED_STYLE, app.style, `  .board { margin-top: 1.5rem; }\n  .board h2 { margin: 0; }`, scoresStyle('0.5rem')].filter(Boolean).join('\n'),
+  script: `${app.script ?? ''}
+${FOLLOW.replaceAll("show('status'", "show('board-status'")}
+${topTen(better, ` ${unit}`)}
+document.addEventListener('game-over', (event) => {
+  const score = Math.round(Number(event.detail && event.detail.score))
+  if (!data || !Number.isFinite(score) || score < 0) return
+  data.shared.add('scores', { score }).then(() => show('board-status', 'Your ${unit === 'points' ? 'score' : 'result'} of ' + score + ' ${unit} is posted.'), problem)
+})`,
+})
 
 export const splitter = (prompt: string): App => {
   const currency = /£|pound|gbp/i.test(prompt) ? '£' : /€|euro/i.test(prompt) ? '€' : /¥|yen/i.test(prompt) ? '¥' : '$'

@@ -1,8 +1,13 @@
+import { z } from 'zod'
 import type { DiffOperation } from '../patch'
 import { digits, durationFor, minutesFor, numberBefore } from './details'
 import { type App } from './page'
 
 type Phase = { name: string; seconds: number }
+/** A timer has a first phase, which the page shows before it starts. */
+type Phases = [Phase, ...Phase[]]
+/** The phases a page's script lists, as read back for an edit (other keys a phase has are kept). */
+const PhasesSchema = z.array(z.object({ name: z.string(), seconds: z.number() }).passthrough())
 
 const length = (seconds: number) => (seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} min` : `${seconds} s`)
 /** The phases as the page lists them (an edit of a duration writes them again). */
@@ -11,12 +16,12 @@ ${phases.map((phase, index) => `    <li data-item="${index}">${phase.name} · ${
   </ol>`
 
 /** A timer that runs its phases in turn (then starts over), with a beep at each change. */
-function phasesApp(kind: string, title: string, phases: Phase[], subtitle?: string): App {
+function phasesApp(kind: string, title: string, phases: Phases, subtitle?: string): App {
   return {
     kind,
     title,
     subtitle,
-    body: `  <p class="phase" id="phase" aria-live="polite">${phases[0]!.name}</p>
+    body: `  <p class="phase" id="phase" aria-live="polite">${phases[0].name}</p>
   <p class="big" id="time">00:00</p>
   ${phasesList(phases)}
   <div class="row controls">
@@ -62,8 +67,10 @@ render()`,
 type Pomodoro = { focus: number; short: number; long: number }
 type Intervals = { work: number; rest: number; rounds: number }
 
-const pomodoroPhases = ({ focus, short, long }: Pomodoro): Phase[] => [
-  ...[0, 1, 2].flatMap(() => [
+const pomodoroPhases = ({ focus, short, long }: Pomodoro): Phases => [
+  { name: 'Focus', seconds: focus },
+  { name: 'Short break', seconds: short },
+  ...[1, 2].flatMap(() => [
     { name: 'Focus', seconds: focus },
     { name: 'Short break', seconds: short },
   ]),
@@ -81,7 +88,7 @@ export const pomodoro = (prompt: string): App => {
   return phasesApp('pomodoro', 'Pomodoro timer', pomodoroPhases(settings), pomodoroSubtitle(settings))
 }
 
-const intervalPhases = ({ work, rest, rounds }: Intervals): Phase[] => [
+const intervalPhases = ({ work, rest, rounds }: Intervals): Phases => [
   { name: 'Get ready', seconds: 10 },
   ...Array.from({ length: rounds }, () => [
     { name: 'Work', seconds: work },
@@ -99,7 +106,7 @@ export const interval = (prompt: string): App => {
   return phasesApp('interval-timer', 'Interval timer', intervalPhases(settings), intervalSubtitle(settings))
 }
 
-const timerPhases = (total: number): Phase[] => [
+const timerPhases = (total: number): Phases => [
   { name: 'Time left', seconds: total },
   { name: "Time's up", seconds: 5 },
 ]
@@ -136,9 +143,11 @@ export function durationEdit(request: string, code: string, kind: string | undef
   const line = /const phases = (\[.*\])\n/.exec(code)
   const list = /<ol class="phases" id="phases">[\s\S]*?<\/ol>/.exec(code)?.[0]
   if (!line || !list) return null
-  let phases: Phase[]
+  let phases: z.infer<typeof PhasesSchema>
   try {
-    phases = JSON.parse(line[1]!) as Phase[]
+    const parsed = PhasesSchema.safeParse(JSON.parse(line[1] ?? ''))
+    if (!parsed.success) return null
+    phases = parsed.data
   } catch {
     return null
   }
@@ -158,7 +167,8 @@ export function durationEdit(request: string, code: string, kind: string | undef
     const asked = { work: durationFor(request, 'work|exercise|active|on'), rest: durationFor(request, 'rest|break|off|recovery'), rounds }
     if (asked.work === undefined && asked.rest === undefined && rounds === undefined) return unknownPhase(request, 'work, rest and the number of rounds')
     const now = { work: asked.work ?? was.work, rest: asked.rest ?? was.rest, rounds: Math.min(Math.max(rounds ?? was.rounds, 1), MAX_ROUNDS) }
-    next = [{ ...phases[0]!, name: 'Get ready' }, ...intervalPhases(now).slice(1)]
+    // A list without a first phase gives a "Get ready" of no length, refused below.
+    next = [{ ...(phases[0] ?? { seconds: 0 }), name: 'Get ready' }, ...intervalPhases(now).slice(1)]
     subtitles = [intervalSubtitle(was), intervalSubtitle(now)]
   } else {
     const total = totalIn(request)

@@ -1,4 +1,5 @@
 import { parse, type DefaultTreeAdapterTypes } from 'parse5'
+import { elementWords } from '~/lib/element-words'
 
 /**
  * Issue 30.3: a Piece's document as the visual editor sees it — every element the parser
@@ -22,12 +23,14 @@ export type ParsedDocument = {
 }
 
 const isElement = (node: Node): node is Element => 'tagName' in node
+export const isTemplate = (element: Element): element is DefaultTreeAdapterTypes.Template => element.tagName === 'template' && 'content' in element
+export const isText = (node: Node): node is TextNode => node.nodeName === '#text'
 
 /** Each element in document order, descending into template contents. */
 function walk(node: Node, visit: (element: Element) => void) {
   if (isElement(node)) {
     visit(node)
-    if (node.tagName === 'template') walk((node as DefaultTreeAdapterTypes.Template).content, visit)
+    if (isTemplate(node)) walk(node.content, visit)
   }
   if ('childNodes' in node) for (const child of node.childNodes) walk(child, visit)
 }
@@ -36,35 +39,31 @@ export function parseDocument(html: string): ParsedDocument {
   const document = parse(html, { sourceCodeLocationInfo: true })
   const elements: Element[] = []
   walk(document, (element) => elements.push(element))
-  const byStart = new Map<number, Element[]>()
+  const byStart = new Map<number, Located[]>()
   for (const element of elements) {
     const location = element.sourceCodeLocation
     if (!location?.startTag) continue
-    const list = byStart.get(location.startTag.startOffset) ?? []
-    list.push(element)
-    byStart.set(location.startTag.startOffset, list)
+    const { startOffset, endOffset } = location.startTag
+    const list = byStart.get(startOffset) ?? []
+    list.push({ element, start: startOffset, end: location.endOffset, tagStart: startOffset, tagEnd: endOffset })
+    byStart.set(startOffset, list)
   }
   const placed = new Map<number, Located>()
-  for (const [start, list] of byStart) {
-    if (list.length !== 1) continue
-    const element = list[0]!
-    const location = element.sourceCodeLocation!
-    placed.set(start, { element, start, end: location.endOffset, tagStart: location.startTag!.startOffset, tagEnd: location.startTag!.endOffset })
-  }
+  for (const [start, [only, ...others]] of byStart) if (only && !others.length) placed.set(start, only)
   return { elements, placed }
 }
 
 /** The text of an element that holds one text node and nothing else, or null. */
 export function onlyText(element: Element): TextNode | null {
   const [child, ...rest] = element.childNodes
-  return child && rest.length === 0 && child.nodeName === '#text' ? (child as TextNode) : null
+  return child && rest.length === 0 && isText(child) ? child : null
 }
 
 /** An element's text, as the browser shows it in `textContent`. */
 export function textContent(element: Element): string {
   let text = ''
   const visit = (node: Node) => {
-    if (node.nodeName === '#text') text += (node as TextNode).value
+    if (isText(node)) text += node.value
     else if ('childNodes' in node) for (const child of node.childNodes) visit(child)
   }
   visit(element)
@@ -72,3 +71,12 @@ export function textContent(element: Element): string {
 }
 
 export const attribute = (element: Element, name: string) => element.attrs.find((attr) => attr.name === name)?.value ?? null
+
+/** The element as a person sees it ("the title ‘Counter’", "the ‘Double’ button"), from what the code says of it. */
+export function elementName(element: Element) {
+  const text = textContent(element)
+  const role = attribute(element, 'role') ?? undefined
+  const name = attribute(element, 'aria-label') ?? (element.tagName === 'img' ? attribute(element, 'alt') : null) ?? undefined
+  const id = attribute(element, 'id') ?? undefined
+  return elementWords({ tag: element.tagName, role, name, text, id, placeholder: attribute(element, 'placeholder') ?? undefined })
+}

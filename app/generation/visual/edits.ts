@@ -117,7 +117,8 @@ function jsonField<Schema extends z.ZodType>(schema: Schema, max: number) {
     .max(max, VisualEditMessages.invalid)
     .transform((value, ctx) => {
       try {
-        return JSON.parse(value) as unknown
+        const parsed: unknown = JSON.parse(value)
+        return parsed
       } catch {
         ctx.addIssue({ code: 'custom', message: VisualEditMessages.invalid })
         return z.NEVER

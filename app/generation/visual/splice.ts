@@ -1,7 +1,6 @@
 import { codeVersion } from '~/pieces/code-version'
-import { elementWords } from '~/lib/element-words'
 import { isCleanLines } from '~/lib/text'
-import { attribute, onlyText, parseDocument, textContent, type Element, type Located } from './document'
+import { attribute, elementName, isTemplate, isText, onlyText, parseDocument, textContent, type Element, type Located } from './document'
 
 /**
  * Issue 30.3: a visual edit is a splice of the saved text at the place of exactly the
@@ -48,7 +47,7 @@ const PROPERTY_WORDS: Record<StyleProperty, string> = {
 /** Where an attribute can be put in a start tag: right after its name (`<div` · ` a="b"` · ` class=x>`). */
 function afterTagName(html: string, tagStart: number) {
   let at = tagStart + 1
-  while (at < html.length && !/[\s/>]/.test(html[at]!)) at += 1
+  while (at < html.length && !/[\s/>]/.test(html.charAt(at))) at += 1
   return at
 }
 
@@ -94,8 +93,8 @@ function signature(element: Element) {
     .sort()
     .join('\u0001')
   const text = element.childNodes
-    .filter((child) => child.nodeName === '#text')
-    .map((child) => (child as { value: string }).value)
+    .filter(isText)
+    .map((child) => child.value)
     .join('')
   return `${element.tagName}\u0003${attrs}\u0003${text}`
 }
@@ -109,8 +108,8 @@ function descendantCount(element: Element): number {
         visit(child)
       }
     }
-    if (node.tagName === 'template') {
-      for (const child of (node as unknown as { content: { childNodes: Element[] } }).content.childNodes) {
+    if (isTemplate(node)) {
+      for (const child of node.content.childNodes) {
         if ('tagName' in child) {
           count += 1
           visit(child)
@@ -122,14 +121,6 @@ function descendantCount(element: Element): number {
   return count
 }
 
-/** The element as a person sees it ("the title ‘Counter’", "the ‘Double’ button"), from what the code says of it. */
-function describe(element: Element) {
-  const text = textContent(element)
-  const role = attribute(element, 'role') ?? undefined
-  const name = attribute(element, 'aria-label') ?? (element.tagName === 'img' ? attribute(element, 'alt') : null) ?? undefined
-  const id = attribute(element, 'id') ?? undefined
-  return elementWords({ tag: element.tagName, role, name, text, id, placeholder: attribute(element, 'placeholder') ?? undefined })
-}
 const quoteText = (value: string) => `“${value.length > 40 ? `${value.slice(0, 39)}…` : value}”`
 
 /**
@@ -146,7 +137,7 @@ export function applyVisualEdit(html: string, edit: VisualEdit, named = true): S
   }
   const { element } = target
   if (element.tagName !== edit.tag.toLowerCase()) return refuse('mismatch')
-  const planned = plan(html, target, edit.change, named ? describe(element) : null)
+  const planned = plan(html, target, edit.change, named ? elementName(element) : null)
   if ('reason' in planned) return refuse(planned.reason)
 
   // The check after the splice: every other element is as it was, and this one as asked.
@@ -157,7 +148,7 @@ export function applyVisualEdit(html: string, edit: VisualEdit, named = true): S
   const expected =
     edit.change.kind === 'remove'
       ? [...before.slice(0, index), ...before.slice(index + 1 + descendantCount(element))]
-      : before.map((value, position) => (position === index ? planned.expected! : value))
+      : before.map((value, position) => (position === index ? planned.expected : value))
   if (after.length !== expected.length || after.some((value, position) => value !== expected[position])) return refuse('inexact')
   return { ok: true, html: result, summary: planned.summary }
 }
@@ -176,7 +167,7 @@ function plan(html: string, target: Located, change: VisualChange, who: string |
       if (text.value !== change.from) return { reason: 'mismatch' }
       if (change.to.length > 10_000 || !isCleanLines(change.to)) return { reason: 'invalid' }
       if (change.to.trim() === '') return { reason: 'invalid' }
-      const edited = { ...element, childNodes: [{ ...text, value: change.to }] } as Element
+      const edited: Element = { ...element, childNodes: [{ ...text, value: change.to }] }
       return {
         splice: { start: location.startOffset, end: location.endOffset, text: escapeText(change.to) },
         expected: signature(edited),
@@ -189,7 +180,7 @@ function plan(html: string, target: Located, change: VisualChange, who: string |
       if (styleValue(style, change.property) !== change.from) return { reason: 'mismatch' }
       const value = withStyle(style, change.property, change.to)
       const attrs = element.attrs.filter((attr) => attr.name !== 'style')
-      const edited = { ...element, attrs: value || style !== null ? [...attrs, { name: 'style', value }] : attrs } as Element
+      const edited: Element = { ...element, attrs: value || style !== null ? [...attrs, { name: 'style', value }] : attrs }
       const location = element.sourceCodeLocation?.attrs?.style
       const splice =
         style !== null && location

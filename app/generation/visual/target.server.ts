@@ -1,6 +1,6 @@
 import { codeVersion } from '~/pieces/code-version'
 import { VisualEditMessages, type SendTarget, type TargetSpan } from './edits'
-import { parseDocument, type Element } from './document'
+import { parseDocument } from './document'
 
 /**
  * Issue 30.4: a send aimed at the element picked in the preview. The editor sends where it
@@ -18,11 +18,7 @@ export function locateTarget(code: string, target: SendTarget): TargetSpan | { r
   if (!located) return { refused: VisualEditMessages.unplaced }
   if (located.element.tagName !== target.tag.toLowerCase()) return { refused: VisualEditMessages.mismatch }
   const ancestors: string[] = []
-  for (
-    let node = located.element.parentNode as Element | null;
-    node && 'tagName' in node && ancestors.length < ANCESTORS;
-    node = node.parentNode as Element | null
-  ) {
+  for (let node = located.element.parentNode; node && 'tagName' in node && ancestors.length < ANCESTORS; node = node.parentNode) {
     const tag = node.sourceCodeLocation?.startTag
     if (tag) ancestors.unshift(code.slice(tag.startOffset, tag.endOffset))
   }

@@ -136,7 +136,9 @@ const shared = {
 /**
  * Calls `callback(change)` for every record added, changed or removed and every counter
  * counted in `collection`, from any visitor, as it happens; after a dropped connection it
- * goes on from the last change it delivered. Answers a function that stops it.
+ * goes on from the last change it delivered — or, when that was so long ago that the changes
+ * since are no longer kept, calls it with `{ type: 'reset' }`: read the collection again.
+ * Answers a function that stops it.
  */
 function subscribe(collection: string, callback: (change: DataChange) => void) {
   let stopped = false
@@ -150,7 +152,7 @@ function subscribe(collection: string, callback: (change: DataChange) => void) {
       if (colon > 0) fields[line.slice(0, colon)] = line.slice(colon + 1).trimStart()
     }
     if (fields.id) lastId = Number(fields.id)
-    if (fields.data && !fields.event) callback(JSON.parse(fields.data) as DataChange)
+    if (fields.data && (!fields.event || fields.event === 'reset')) callback(JSON.parse(fields.data) as DataChange)
   }
   const connect = async (retried = false) => {
     if (stopped) return

@@ -1,9 +1,9 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
-import { useHydrated } from '~/lib/hydrated'
+import { type KeyboardEvent } from 'react'
 import { Button, buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
+import { useEditInPlace, useFocusWhenOpened } from '~/ui/edit-in-place'
 import { CharCounter, ErrorList } from '~/ui/field'
 import { Spinner } from '~/ui/spinner'
 import { DESCRIPTION_MAX, DESCRIPTION_WARN_ABOVE, PIECES_RESOURCE, PieceFormSchema, type MenuPiece } from '../schema'
@@ -12,20 +12,19 @@ import { usePieceFetcher } from './use-piece-fetcher'
 
 /** The Piece's description: Ctrl+Enter saves, Escape cancels (spec 1 §4). */
 export function DescriptionSection({ piece }: { piece: MenuPiece }) {
-  const hydrated = useHydrated()
-  const [editing, setEditing] = useState(false)
+  const { fieldShown, open, close } = useEditInPlace()
 
   return (
     <Section title="Description">
-      {hydrated && !editing ? (
+      {!fieldShown ? (
         <>
           <p className="line-clamp-4 whitespace-pre-wrap text-zinc-600 dark:text-zinc-400">{piece.description || 'No description yet.'}</p>
-          <Button variant="ghost" size="sm" className="mt-1 -ml-3" onClick={() => setEditing(true)}>
+          <Button variant="ghost" size="sm" className="mt-1 -ml-3" onClick={open}>
             {piece.description ? 'Edit description' : 'Add description'}
           </Button>
         </>
       ) : (
-        <DescriptionForm piece={piece} onClose={() => setEditing(false)} />
+        <DescriptionForm piece={piece} onClose={close} />
       )}
     </Section>
   )
@@ -33,13 +32,12 @@ export function DescriptionSection({ piece }: { piece: MenuPiece }) {
 
 /** A description that is too long shows under the field; any other refusal is the spec's toast. */
 function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => void }) {
-  const hydrated = useHydrated()
   const fetcher = usePieceFetcher('describe', { onSettled: (refused) => !refused && onClose() })
   const pending = fetcher.state !== 'idle'
   // Escape cancels unless the server has yet to answer; once it has (the page's data may still be reloading), it always does.
   const answered = fetcher.state !== 'submitting'
-  const field = useRef<HTMLTextAreaElement>(null)
-  const [length, setLength] = useState(piece.description.trim().length)
+  // The field opens on Add/Edit description, so it takes the focus then (never on a page load).
+  const field = useFocusWhenOpened<HTMLTextAreaElement>()
   const [form, fields] = useForm({
     id: `piece-description-${piece.id}`,
     lastResult: fetcher.lastResult,
@@ -49,11 +47,6 @@ function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => 
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PieceFormSchema }),
   })
-
-  // The field opens on Add/Edit description, so it takes the focus then (never on a page load).
-  useEffect(() => {
-    if (hydrated) field.current?.focus()
-  }, [hydrated])
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -78,7 +71,6 @@ function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => 
         {...getTextareaProps(fields.description)}
         required={false}
         rows={4}
-        onChange={(event) => setLength(event.currentTarget.value.trim().length)}
         onKeyDown={onKeyDown}
         readOnly={pending}
         className="w-full resize-y rounded-md border border-zinc-300 bg-white p-2 outline-none focus:border-brand-500 aria-[invalid]:border-red-500 dark:border-zinc-700 dark:bg-zinc-950"
@@ -90,7 +82,14 @@ function DescriptionForm({ piece, onClose }: { piece: MenuPiece; onClose: () => 
           Save description
         </button>
         {pending ? <Spinner label="Saving description" /> : null}
-        <CharCounter count={length} max={DESCRIPTION_MAX} warnAbove={DESCRIPTION_WARN_ABOVE} className="no-js:hidden" />
+        <CharCounter
+          field={fields.description.id}
+          initial={piece.description}
+          trim
+          max={DESCRIPTION_MAX}
+          warnAbove={DESCRIPTION_WARN_ABOVE}
+          className="no-js:hidden"
+        />
       </div>
       <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
     </fetcher.Form>

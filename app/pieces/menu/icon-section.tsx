@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react'
 import { useCallback, useRef, useState } from 'react'
-import { useHydrated } from '~/lib/hydrated'
+import { WithJs } from '~/ui/with-js'
 import { Button, buttonClasses } from '~/ui/button'
 import { useToast } from '~/ui/toaster'
 import { IconCropDialog } from '../icon-crop-dialog'
@@ -17,7 +17,6 @@ type PieceFetcher = ReturnType<typeof usePieceFetcher>
  * the centred square. Remove is the same form either way.
  */
 export function IconSection({ piece }: { piece: MenuPiece }) {
-  const hydrated = useHydrated()
   const location = useLocation()
   const toast = useToast()
   const [file, setFile] = useState<File | null>(null)
@@ -40,22 +39,23 @@ export function IconSection({ piece }: { piece: MenuPiece }) {
     upload.submit(form, { method: 'post', action: PIECES_RESOURCE, encType: 'multipart/form-data', preventScrollReset: true })
   }
 
-  if (!hydrated) {
-    return (
-      <Section title="Icon">
-        <IconUploadForm piece={piece} fetcher={upload} />
-        {piece.icon ? <RemoveIconForm piece={piece} fetcher={remove} className="mt-2" /> : null}
-      </Section>
-    )
-  }
   return (
     <Section title="Icon">
-      <div className="flex items-center gap-2">
-        <PieceIcon icon={piece.icon} name={piece.name} className="size-8" />
-        <IconPicker onChoose={setFile} pending={uploading} label={piece.icon ? 'Change icon' : 'Choose icon'} />
-        {piece.icon ? <RemoveIconForm piece={piece} fetcher={remove} disabled={uploading} /> : null}
-      </div>
-      {file ? <IconCropDialog file={file} busy={uploading} onCancel={() => setFile(null)} onError={onCropError} onApply={onApply} /> : null}
+      <WithJs
+        fallback={
+          <>
+            <IconUploadForm piece={piece} fetcher={upload} />
+            {piece.icon ? <RemoveIconForm piece={piece} fetcher={remove} className="mt-2" /> : null}
+          </>
+        }
+      >
+        <div className="flex items-center gap-2">
+          <PieceIcon icon={piece.icon} name={piece.name} className="size-8" />
+          <IconPicker onChoose={setFile} pending={uploading} label={piece.icon ? 'Change icon' : 'Choose icon'} />
+          {piece.icon ? <RemoveIconForm piece={piece} fetcher={remove} disabled={uploading} /> : null}
+        </div>
+        {file ? <IconCropDialog file={file} busy={uploading} onCancel={() => setFile(null)} onError={onCropError} onApply={onApply} /> : null}
+      </WithJs>
     </Section>
   )
 }

@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4'
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { useHydrated } from '~/lib/hydrated'
+import { useEffect, type FormEvent, type KeyboardEvent } from 'react'
 import { Button, buttonClasses } from '~/ui/button'
 import { cn } from '~/ui/cn'
+import { useEditInPlace, useFocusWhenOpened } from '~/ui/edit-in-place'
 import { CharCounter, ErrorList } from '~/ui/field'
 import { Spinner } from '~/ui/spinner'
 import { NAME_MAX, NAME_WARN_ABOVE, normalizeName, PIECES_RESOURCE, PieceFormSchema, type MenuPiece } from '../schema'
@@ -12,22 +12,21 @@ import { PieceFields, Section } from './section'
 
 /** The Piece's name: Rename opens the field; Enter saves, Escape cancels (spec 1 §4). */
 export function RenameSection({ piece }: { piece: MenuPiece }) {
-  const hydrated = useHydrated()
-  const [editing, setEditing] = useState(false)
+  const { fieldShown, open, close } = useEditInPlace()
 
-  useEffect(() => setEditing(false), [piece.name])
+  useEffect(() => close(), [piece.name, close])
 
   return (
     <Section title="Name">
-      {hydrated && !editing ? (
+      {!fieldShown ? (
         <div className="flex items-center justify-between gap-2">
           <span className="truncate font-medium">{piece.name}</span>
-          <Button variant="ghost" size="sm" onClick={() => setEditing(true)}>
+          <Button variant="ghost" size="sm" onClick={open}>
             Rename
           </Button>
         </div>
       ) : (
-        <RenameForm piece={piece} onCancel={() => setEditing(false)} />
+        <RenameForm piece={piece} onCancel={close} />
       )}
     </Section>
   )
@@ -38,13 +37,12 @@ export function RenameSection({ piece }: { piece: MenuPiece }) {
  * is running) shows under the field; success is the redirect to the new name's page.
  */
 function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => void }) {
-  const hydrated = useHydrated()
   const fetcher = usePieceFetcher('rename')
   const pending = fetcher.state !== 'idle'
   // Escape cancels unless the server has yet to answer; once it has (the page's data may still be reloading), it always does.
   const answered = fetcher.state !== 'submitting'
-  const input = useRef<HTMLInputElement>(null)
-  const [length, setLength] = useState(piece.name.length)
+  // The field opens on Rename, so it takes the focus then (never on a page load).
+  const input = useFocusWhenOpened<HTMLInputElement>()
   const [form, fields] = useForm({
     id: `piece-rename-${piece.id}`,
     lastResult: fetcher.lastResult,
@@ -55,11 +53,6 @@ function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => voi
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PieceFormSchema }),
   })
   const formProps = getFormProps(form)
-
-  // The field opens on Rename, so it takes the focus then (never on a page load).
-  useEffect(() => {
-    if (hydrated) input.current?.focus()
-  }, [hydrated])
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (normalizeName(String(new FormData(event.currentTarget).get('name') ?? '')) === piece.name) {
@@ -86,7 +79,6 @@ function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => voi
           ref={input}
           {...getInputProps(fields.name, { type: 'text' })}
           required={false}
-          onChange={(event) => setLength(event.currentTarget.value.trim().length)}
           onKeyDown={onKeyDown}
           readOnly={pending}
           autoComplete="off"
@@ -94,7 +86,7 @@ function RenameForm({ piece, onCancel }: { piece: MenuPiece; onCancel: () => voi
           className="h-8 min-w-0 flex-1 rounded-md border border-zinc-300 bg-white px-2 outline-none focus:border-brand-500 aria-[invalid]:border-red-500 dark:border-zinc-700 dark:bg-zinc-950"
         />
         {/* Counted as typed: nothing to count without JavaScript. */}
-        <CharCounter count={length} max={NAME_MAX} warnAbove={NAME_WARN_ABOVE} className="no-js:hidden" />
+        <CharCounter field={fields.name.id} initial={piece.name} trim max={NAME_MAX} warnAbove={NAME_WARN_ABOVE} className="no-js:hidden" />
         {pending ? <Spinner className="mt-2" label="Saving name" /> : null}
       </div>
       <ErrorList id={fields.name.errorId} errors={fields.name.errors} />

@@ -12,7 +12,7 @@ const VISIBILITY_OPTIONS: { value: PieceVisibility; hint: string; paid: boolean 
   { value: 'private', hint: 'Only you can view', paid: true },
 ]
 
-const isVisibility = (value: unknown): value is PieceVisibility => PIECE_VISIBILITIES.includes(value as PieceVisibility)
+const isVisibility = (value: unknown): value is PieceVisibility => PIECE_VISIBILITIES.some((visibility) => visibility === value)
 
 /**
  * Who can see the Piece. The choice shows at once and rolls back with the spec's toast
@@ -25,7 +25,8 @@ export function VisibilitySection({ piece, subscribed }: { piece: MenuPiece; sub
   const shown = isVisibility(submitted) ? submitted : piece.visibility
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const chosen = (event.nativeEvent as SubmitEvent).submitter?.getAttribute('value')
+    const submitter = 'submitter' in event.nativeEvent ? event.nativeEvent.submitter : null
+    const chosen = submitter instanceof Element ? submitter.getAttribute('value') : null
     const option = VISIBILITY_OPTIONS.find(({ value }) => value === chosen)
     if (!option || option.value === shown || fetcher.state !== 'idle') return event.preventDefault()
     if (option.paid && !subscribed) {

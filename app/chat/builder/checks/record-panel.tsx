@@ -1,5 +1,5 @@
 import { forwardRef, useEffect, useId, useRef } from 'react'
-import { CHECK_NAME_MAX, CheckWords, isExpectation, stepWords, type CheckStep } from '~/checks/schema'
+import { CHECK_NAME_MAX, CHECK_STEPS_MAX, CheckWords, isExpectation, stepWords, type CheckStep } from '~/checks/schema'
 import { Button } from '~/ui/button'
 import type { CheckRecorder } from './use-check-recorder'
 
@@ -55,6 +55,11 @@ export function RecordPanel({ recorder }: { recorder: CheckRecorder }) {
         >
           {recorder.active === 'pick' ? words.picking : recorder.active === 'use' ? words.using : words.loading}
         </p>
+        {recorder.visitor === 2 ? (
+          <p className="px-3 pb-1 text-xs font-medium text-emerald-800 dark:text-emerald-300" data-testid="record-visitor">
+            {CheckWords.visitors.acting}
+          </p>
+        ) : null}
         {/* In a narrow panel the keys are said to screen readers only: the preview needs the room. */}
         {recorder.active === 'pick' ? (
           // not-sr-only takes the padding away, so the words' padding is on a box inside.
@@ -91,6 +96,10 @@ export function RecordPanel({ recorder }: { recorder: CheckRecorder }) {
               {words.pick}
             </Button>
           )}
+          {/* Issue 39.6: the steps after it act as another visitor of the same data. */}
+          <Button variant="secondary" size="sm" disabled={!recorder.active || steps.length >= CHECK_STEPS_MAX} onClick={recorder.switchVisitor}>
+            {CheckWords.visitors.switchTo[recorder.visitor === 1 ? 2 : 1]}
+          </Button>
           <Button type="submit" size="sm" disabled={!recorder.canSave} pending={recorder.saving}>
             {words.save}
           </Button>

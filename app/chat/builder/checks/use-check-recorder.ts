@@ -1,6 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { z } from 'zod'
 import { announceChecksChanged } from '~/checks/checks-changed'
-import { CHECK_STEPS_MAX, CheckStepSchema, CheckWords, CreateCheckBody, isExpectation, proposedName, type CheckStep } from '~/checks/schema'
+import {
+  CHECK_STEPS_MAX,
+  CheckStepSchema,
+  CheckWords,
+  CreateCheckBody,
+  isExpectation,
+  proposedName,
+  visitorsOf,
+  type CheckStep,
+  type CheckVisitor,
+} from '~/checks/schema'
 import { useToast } from '~/ui/toaster'
 
 /** What the recorder in the preview is doing: the person uses the Piece, or picks what must be true. */
@@ -8,24 +19,43 @@ export type RecorderMode = 'use' | 'pick'
 /** Why something done in the preview did not become a step (the recorder says `check:skipped`; `full` is the panel's). */
 export type SkipReason = keyof typeof CheckWords.recording.skipped
 
-const SKIP_REASONS = Object.keys(CheckWords.recording.skipped) as SkipReason[]
+const isSkipReason = (reason: unknown): reason is SkipReason => typeof reason === 'string' && Object.keys(CheckWords.recording.skipped).includes(reason)
 
-/** The recorder's document, made when recording starts, again for each take and when the code changes. */
-function useRecorderDocument(on: boolean, code: string, take: number) {
+/** The recorder's document, made when recording starts, again for each take, visitor (issue 39.6) and when the code changes. */
+function useRecorderDocument(on: boolean, code: string, take: number, visitor: CheckVisitor) {
   const [made, setMade] = useState<{ code: string; document: string } | null>(null)
   useEffect(() => {
     if (!on) return setMade(null)
     let live = true
     // Loaded only now: the recorder's bundled script is text only recording needs.
-    void import('./recorder-document').then(({ recorderDocument }) => live && setMade({ code, document: recorderDocument(code, take) }))
+    void import('./recorder-document').then(({ recorderDocument }) => live && setMade({ code, document: recorderDocument(code, take, visitor) }))
     return () => {
       live = false
     }
-  }, [on, code, take])
+  }, [on, code, take, visitor])
   return made
 }
 
-type Heard = { type: string; mode?: unknown; step?: unknown; options?: unknown; reason?: unknown }
+/**
+ * A recording's data of its own (issue 39.6), new for each take, so it starts empty as each
+ * run of the check does. Made from getRandomValues, which (unlike randomUUID) an http page on
+ * the local network has too.
+ */
+const recordingSpace = (): `check:${string}` =>
+  `check:rec-${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`
+
+/** A message from the recorder in the preview (read, not trusted: each part is parsed where it is used). */
+const HeardSchema = z.object({
+  type: z.string(),
+  take: z.unknown().optional(),
+  mode: z.unknown().optional(),
+  step: z.unknown().optional(),
+  options: z.unknown().optional(),
+  reason: z.unknown().optional(),
+})
+type Heard = z.infer<typeof HeardSchema>
+/** The API's refusal, in words. */
+const Refusal = z.object({ message: z.string() })
 
 /** Messages from the recorder of the current take (an older document's are dropped), and Escape in the page. */
 function useRecorderMessages(props: {
@@ -43,8 +73,8 @@ function useRecorderMessages(props: {
     if (!on) return
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== previewOrigin || event.source !== frame.current?.contentWindow) return
-      const data = event.data as (Heard & { take?: unknown }) | null
-      if (typeof data?.type === 'string' && data.type.startsWith('check:') && data.take === take) hearing.current(data)
+      const heard = HeardSchema.safeParse(event.data)
+      if (heard.success && heard.data.type.startsWith('check:') && heard.data.take === take) hearing.current(heard.data)
     }
     // Escape in the page cancels, as it leaves the visual editor; in the preview it is the Piece's (a step).
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && !event.defaultPrevented && cancel()
@@ -74,8 +104,8 @@ function useSaveCheck(pieceId: number, done: () => void) {
         body: JSON.stringify(body.data),
       })
       if (!response.ok) {
-        const answer = (await response.json().catch(() => ({}))) as { message?: unknown }
-        return setError(typeof answer.message === 'string' ? answer.message : CheckWords.recording.saveFailed)
+        const refusal = Refusal.safeParse(await response.json().catch(() => ({})))
+        return setError(refusal.success ? refusal.data.message : CheckWords.recording.saveFailed)
       }
       toast({ title: CheckWords.saved, variant: 'success' })
       announceChecksChanged(pieceId)
@@ -104,6 +134,7 @@ function withStep(steps: CheckStep[], step: CheckStep): CheckStep[] | null {
  */
 function useRecording() {
   const [take, setTake] = useState(0)
+  const [space, setSpace] = useState(recordingSpace)
   const [steps, setSteps] = useState<CheckStep[]>([])
   // What else the last pick could check, in place of the step it added: null when none is offered; empty when nothing there can be checked.
   const [options, setOptions] = useState<CheckStep[] | null>(null)
@@ -114,6 +145,7 @@ function useRecording() {
   const [active, setActive] = useState<RecorderMode | null>(null)
   const restart = useCallback(() => {
     setTake((take) => take + 1)
+    setSpace(recordingSpace())
     setSteps([])
     setOptions(null)
     setName(null)
@@ -127,7 +159,7 @@ function useRecording() {
     setNote(null)
     setOptions(null)
   }
-  return { take, steps, setSteps, options, setOptions, name, setName, note, setNote, active, setActive, restart, add }
+  return { take, space, steps, setSteps, options, setOptions, name, setName, note, setNote, active, setActive, restart, add }
 }
 
 /**
@@ -148,7 +180,9 @@ export function useCheckRecorder(props: {
   const [on, setOn] = useState(false)
   const recording = useRecording()
   const { take, steps, restart } = recording
-  const made = useRecorderDocument(on, code, take)
+  // Who acts now: the first visitor until a switch (issue 39.6).
+  const visitor = visitorsOf(steps).at(-1) ?? 1
+  const made = useRecorderDocument(on, code, take, visitor)
   const post = useCallback((message: Record<string, unknown>) => frame.current?.contentWindow?.postMessage(message, previewOrigin), [frame, previewOrigin])
   const cancel = useCallback(() => setOn(false), [])
   const saving = useSaveCheck(pieceId, cancel)
@@ -188,7 +222,20 @@ export function useCheckRecorder(props: {
       recording.setSteps((steps) => [...steps.slice(0, -1), option])
       recording.setOptions(null)
     },
-    remove: (index: number) => recording.setSteps((steps) => steps.filter((_, at) => at !== index)),
+    remove: (index: number) => {
+      // Taking a switch out changes who acts: the preview loads the Piece again as them.
+      if (steps[index]?.action === 'switch-visitor') recording.setActive(null)
+      recording.setSteps((steps) => steps.filter((_, at) => at !== index))
+    },
+    /** Issue 39.6: who the Piece acts as, and the data it acts on (the token broker asks for that visitor's token). */
+    visitor,
+    data: on ? { space: recording.space, visitor } : null,
+    /** The other visitor acts from here: a step, then the preview loads the Piece again as them (the steps are kept). */
+    switchVisitor: () => {
+      if (steps.length >= CHECK_STEPS_MAX) return
+      recording.add({ action: 'switch-visitor', visitor: visitor === 1 ? 2 : 1 })
+      recording.setActive(null)
+    },
     save: () => void saving.save(recording.name ?? proposedName(steps), steps),
     /** What the preview renders: the recorder's document while recording (once made for this code). */
     rendered: (shown: string) => (on && made?.code === code ? made.document : shown),
@@ -201,7 +248,8 @@ function heard(recording: ReturnType<typeof useRecording>, message: Heard, post:
   if (message.type === 'check:active') recording.setActive(message.mode === 'pick' ? 'pick' : 'use')
   if (message.type === 'check:step') {
     const step = CheckStepSchema.safeParse(message.step)
-    if (step.success) recording.add(step.data)
+    // A switch of visitor is the panel's alone.
+    if (step.success && step.data.action !== 'switch-visitor') recording.add(step.data)
     else recording.setNote('unlocatable')
   }
   if (message.type === 'check:expect' && Array.isArray(message.options)) {
@@ -212,7 +260,7 @@ function heard(recording: ReturnType<typeof useRecording>, message: Heard, post:
     recording.setOptions(others.length ? others : null)
     post({ type: 'check:mode', mode: 'use' })
   }
-  if (message.type === 'check:skipped' && SKIP_REASONS.includes(message.reason as SkipReason)) recording.setNote(message.reason as SkipReason)
+  if (message.type === 'check:skipped' && isSkipReason(message.reason)) recording.setNote(message.reason)
 }
 
 export type CheckRecorder = ReturnType<typeof useCheckRecorder>

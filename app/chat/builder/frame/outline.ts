@@ -33,7 +33,8 @@ export function placeOutline(box: HTMLElement | null, element: Element | null, l
     width: `${Math.max(rect.width, 2)}px`,
     height: `${Math.max(rect.height, 2)}px`,
   })
-  const tag = box.firstChild as HTMLElement
+  const tag = box.firstChild
+  if (!(tag instanceof HTMLElement)) return
   tag.textContent = label(element)
   // A label that would leave the top of the page goes inside the box.
   tag.style.bottom = rect.top < 20 ? 'auto' : '100%'

@@ -1,26 +1,31 @@
 import { codeVersion } from '~/pieces/code-version'
 import { useFetcher } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
-import { styleValue, VisualEditWords, type StyleProperty, type VisualChange, type VisualEditBatch } from '~/generation/visual/edits'
+import { z } from 'zod'
+import { STYLE_PROPERTIES, styleValue, VisualEditWords, type StyleProperty, type VisualChange, type VisualEditBatch } from '~/generation/visual/edits'
 import { firstError } from '~/lib/form-reply'
 import type { ChatFormReply } from '../../schema'
 
-/** The element picked in the preview, as the picker describes it. */
-export type PickedElement = {
+/** The element picked in the preview, as the picker describes it (frame/label.ts `describe`). */
+const PickedElementSchema = z.object({
   /** Its place in the code; null when the Piece's script or the browser's corrections made it. */
-  at: number | null
-  tag: string
-  label: string
+  at: z.number().nullable(),
+  tag: z.string(),
+  label: z.string(),
   /** Its text, when it holds only text. */
-  text: string | null
-  textContent: string
+  text: z.string().nullable(),
+  textContent: z.string(),
   /** Its style attribute as the code has it. */
-  style: string | null
+  style: z.string().nullable(),
   /** What the page shows, for the fields' first values. */
-  computed: Partial<Record<StyleProperty, string>>
-  outerHTML: string
-  ancestors: string[]
-}
+  computed: z.partialRecord(z.enum(STYLE_PROPERTIES), z.string()),
+  outerHTML: z.string(),
+  ancestors: z.array(z.string()),
+})
+export type PickedElement = z.infer<typeof PickedElementSchema>
+/** A message from the picker in the preview. */
+const PickerMessage = z.object({ type: z.string(), on: z.unknown().optional(), element: PickedElementSchema.nullable().optional() })
+const isStyleProperty = (name: string): name is StyleProperty => STYLE_PROPERTIES.some((property) => property === name)
 
 /** What the panel has changed so far: the text, style properties, hidden, removed. */
 export type PendingChange = { text?: string; style: Partial<Record<StyleProperty, string>>; hidden?: boolean }
@@ -32,7 +37,8 @@ export function batchOf(code: string, element: PickedElement, change: PendingCha
   if (remove) changes.push({ kind: 'remove', from: element.textContent })
   else {
     if (change.text !== undefined && element.text !== null && change.text !== element.text) changes.push({ kind: 'text', from: element.text, to: change.text })
-    for (const [property, value] of Object.entries(change.style) as [StyleProperty, string][]) {
+    for (const [property, value] of Object.entries(change.style)) {
+      if (!isStyleProperty(property) || value === undefined) continue
       const from = styleValue(element.style, property)
       if (value !== from) changes.push({ kind: 'style', property, from, to: value })
     }
@@ -86,11 +92,13 @@ function useFrameMessages({ on, shown, frame, previewOrigin, post, turn, pick }:
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== previewOrigin || event.source !== frame.current?.contentWindow) return
-      const data = event.data as { type?: string; element?: PickedElement | null }
-      if (data?.type === 'visual:ready' && on) post({ type: 'visual:mode', on: true })
-      if (data?.type === 'visual:active') activate(Boolean((data as { on?: boolean }).on) && on)
-      if (data?.type === 'visual:selected' && on) picking.current(data.element ?? null)
-      if (data?.type === 'visual:exit') turn(false)
+      const parsed = PickerMessage.safeParse(event.data)
+      if (!parsed.success) return
+      const { data } = parsed
+      if (data.type === 'visual:ready' && on) post({ type: 'visual:mode', on: true })
+      if (data.type === 'visual:active') activate(Boolean(data.on) && on)
+      if (data.type === 'visual:selected' && on) picking.current(data.element ?? null)
+      if (data.type === 'visual:exit') turn(false)
     }
     window.addEventListener('message', onMessage)
     return () => window.removeEventListener('message', onMessage)

@@ -1,5 +1,6 @@
 import { computeAccessibleName, getRole, isInaccessible } from 'dom-accessibility-api'
 import { isUi } from '../../frame/outline'
+import { labelElementsOf } from '../../frame/labels'
 
 /**
  * Roles, accessible names and texts as a step finds its element with Playwright (getByRole,
@@ -31,7 +32,7 @@ export function roleOf(element: Element): string {
   // Chromium's roles for what the library leaves without one.
   if (tag === 'svg') return 'img'
   if (tag === 'meter') return 'meter'
-  if (tag === 'input' && !role) return (element as HTMLInputElement).type === 'hidden' ? '' : 'textbox'
+  if (element instanceof HTMLInputElement && !role) return element.type === 'hidden' ? '' : 'textbox'
   return role
 }
 
@@ -64,7 +65,7 @@ export function labelsOf(element: Element): string[] {
   const control =
     ['button', 'meter', 'output', 'progress', 'select', 'textarea'].includes(element.localName) ||
     (element instanceof HTMLInputElement && element.type !== 'hidden')
-  return control ? Array.from((element as HTMLInputElement).labels || []).map((label) => normal(textOf(label))) : []
+  return control ? labelElementsOf(element).map((label) => normal(textOf(label))) : []
 }
 
 /** What getByText(text, { exact: true }) finds: the deepest elements reading exactly `text`. */

@@ -32,7 +32,7 @@ function expectCount(setup: RecorderSetup, element: Element): Step | null {
 export function expectations(setup: RecorderSetup, element: Element): Step[] {
   const control = element instanceof HTMLLabelElement ? element.control : element.closest('input, textarea, select')
   if (control && (isField(control) || control instanceof HTMLSelectElement)) {
-    const value = (control as HTMLInputElement).value
+    const { value } = control
     const target = locate(setup, control, { noText: true })
     return target && value.length <= setup.valueMax && !/[\r\n]/.test(value) ? [{ action: 'expect-value', target, value }] : []
   }

@@ -2,6 +2,11 @@
 export type RecorderSetup = {
   /** Each start (and Start over) is a new take: the app drops what an older document says. */
   take: number
+  /**
+   * Who the Piece acts as (issue 39.6): a switch of visitor makes a document of its own, so the
+   * preview loads the Piece again and it asks for the other visitor's data token.
+   */
+  visitor: 1 | 2
   roles: readonly string[]
   keys: readonly string[]
   valueMax: number

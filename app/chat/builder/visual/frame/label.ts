@@ -1,4 +1,5 @@
 import { elementWords } from '~/lib/element-words'
+import { labelElementsOf } from '../../frame/labels'
 
 /**
  * The element as the visual editor names it (the naming shared with its panel, the versions
@@ -10,14 +11,14 @@ export function labelOf(element: Element) {
   const type = element instanceof HTMLInputElement ? element.type : ''
   const pressable = tag === 'button' || ['button', 'submit', 'reset'].includes(type)
   const role = explicit || (pressable ? 'button' : tag === 'a' && element.hasAttribute('href') ? 'link' : ['checkbox', 'radio'].includes(type) ? type : '')
-  const labels = 'labels' in element ? Array.from((element as HTMLInputElement).labels || []) : []
+  const labels = labelElementsOf(element)
   return elementWords({
     tag,
     role,
     name:
       element.getAttribute('aria-label') ||
       element.getAttribute('alt') ||
-      (type && ['button', 'submit', 'reset'].includes(type) ? (element as HTMLInputElement).value : '') ||
+      (element instanceof HTMLInputElement && ['button', 'submit', 'reset'].includes(type) ? element.value : '') ||
       '',
     text: (element.textContent || '').trim(),
     id: element.id,
@@ -39,8 +40,8 @@ export function describe(element: Element, stamp: string) {
   const clean = (html: string) => html.replace(new RegExp(` ${stamp}="\\d+"`, 'g'), '')
   const ancestors: string[] = []
   for (let parentElement = element.parentElement; parentElement && ancestors.length < 3; parentElement = parentElement.parentElement) {
-    const shallow = parentElement.cloneNode(false) as Element
-    ancestors.push(clean(shallow.outerHTML).replace(/<\/[^>]+>$/, ''))
+    const shallow = parentElement.cloneNode(false)
+    if (shallow instanceof Element) ancestors.push(clean(shallow.outerHTML).replace(/<\/[^>]+>$/, ''))
   }
   return {
     at: at === null ? null : Number(at),
