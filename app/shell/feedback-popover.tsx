@@ -27,7 +27,7 @@ function usePageWithout() {
  */
 export function FeedbackPopover({ collapsed }: { collapsed: boolean }) {
   const details = useRef<HTMLDetailsElement>(null)
-  const disclosure = useDisclosure()
+  const disclosure = useDisclosure(details)
   const { sent: sentByPage, page } = usePageWithout()
   const fetcher = useFetcher<FormReply<'sent'>>({ key: 'feedback' })
   const [content, setContent] = useState('')
@@ -65,7 +65,7 @@ export function FeedbackPopover({ collapsed }: { collapsed: boolean }) {
   }, [sending])
 
   return (
-    <details ref={details} open={sentByPage || undefined} className="relative" {...disclosure.details}>
+    <details open={sentByPage || undefined} className="relative" {...disclosure.details}>
       <summary
         {...disclosure.summary}
         title={FeedbackMessages.trigger}

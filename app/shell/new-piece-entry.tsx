@@ -1,50 +1,45 @@
 import { getFormProps, getInputProps } from '@conform-to/react'
 import { useFetchers, useLocation } from '@remix-run/react'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { useHydrated } from '~/lib/hydrated'
 import { PIECES_RESOURCE } from '~/pieces/schema'
 import { useCreatePieceForm } from '~/pieces/use-create-piece'
 import { cn } from '~/ui/cn'
+import { useDisclosure } from '~/ui/disclosure'
 import { useFocusWhenOpened } from '~/ui/edit-in-place'
 import { ErrorList } from '~/ui/field'
 import { Spinner } from '~/ui/spinner'
 
+const NEW_PIECE_ENTRY = 'new-piece-entry'
 const triggerClass = 'flex h-9 w-full cursor-pointer items-center gap-3 rounded-md px-2 text-sm font-medium hover:bg-zinc-200/70 dark:hover:bg-zinc-800/70'
 
 /**
  * The sidebar's 'New Piece' inline entry: Enter confirms, Escape cancels; the name is
- * checked and created in one submission, with the input locked meanwhile. Without
- * JavaScript it is a disclosure with the same form.
+ * checked and created in one submission, with the input locked meanwhile. It is one
+ * disclosure with and without JavaScript, so neither a click nor a name typed while the page
+ * hydrates is lost; with JavaScript the field is there only while open, so it takes the focus
+ * and starts empty each time.
  */
 export function NewPieceEntry() {
   const hydrated = useHydrated()
-  const [open, setOpen] = useState(false)
-  const details = useRef<HTMLDetailsElement>(null)
-  // A click before hydration opened the disclosure natively; the entry that replaces it opens
-  // too, or the click would be lost. (Read while the disclosure is still the page's element.)
-  if (hydrated && !open && details.current?.open) setOpen(true)
+  const disclosure = useDisclosure(useRef<HTMLDetailsElement>(null), NEW_PIECE_ENTRY)
   // The entry stays open while its Piece is being created, so the creation can finish.
   const creating = useFetchers().some(({ formData }) => formData?.get('intent') === 'create')
 
-  if (!hydrated) {
-    return (
-      <details ref={details} className="group">
-        <summary role="button" className={cn(triggerClass, 'list-none')}>
-          <PlusIcon />
-          <span>New Piece</span>
-        </summary>
-        <NewPieceForm onClose={() => {}} />
-      </details>
-    )
-  }
   return (
-    <div>
-      <button type="button" className={triggerClass} aria-expanded={open} onClick={() => creating || setOpen((value) => !value)}>
+    <details id={NEW_PIECE_ENTRY} className="group" {...disclosure.details}>
+      <summary
+        {...disclosure.summary}
+        className={cn(triggerClass, 'list-none')}
+        onClick={(event) => {
+          if (creating) event.preventDefault()
+        }}
+      >
         <PlusIcon />
         <span>New Piece</span>
-      </button>
-      {open ? <NewPieceForm onClose={() => setOpen(false)} /> : null}
-    </div>
+      </summary>
+      {disclosure.open || !hydrated ? <NewPieceForm onClose={disclosure.close} /> : null}
+    </details>
   )
 }
 

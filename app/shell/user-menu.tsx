@@ -1,4 +1,5 @@
 import { Link, useFetcher } from '@remix-run/react'
+import { useRef } from 'react'
 import type { FormReply } from '~/lib/form-reply'
 import { useFormReply } from '~/ui/use-form-reply'
 import { UpgradeLink } from '~/billing/payment-dialog'
@@ -18,7 +19,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
   const name = user.username ?? user.email
   const usage = useLiveUsage(user.usage)
   const onKeyDown = useTypeahead<HTMLDivElement>()
-  const disclosure = useDisclosure()
+  const disclosure = useDisclosure(useRef<HTMLDetailsElement>(null))
   const itemClass = 'block w-full rounded-md px-2 py-2 text-left text-sm hover:bg-zinc-100 dark:hover:bg-zinc-800'
   return (
     <details className="relative" {...disclosure.details}>

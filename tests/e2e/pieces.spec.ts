@@ -5,8 +5,6 @@ import { expect, hydrated, signIn, test, uniqueEmail, uniqueUsername } from './f
 const uniquePiece = (label = 'piece') => `${label}_${Math.random().toString(36).slice(2, 9)}`
 
 async function createPiece(page: Page, name: string) {
-  // A click in the moment the sidebar hydrates (its disclosure becoming a button) can be lost on a busy machine; an early click has its own test below.
-  await hydrated(page)
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await sidebar.getByRole('button', { name: 'New Piece' }).click()
   await sidebar.getByLabel('New Piece name').fill(name)
@@ -185,7 +183,7 @@ test('a visibility the server refuses rolls back with the spec toast and opens t
   await expect(menu.getByRole('radio', { name: /Private/ })).toHaveAttribute('aria-checked', 'false')
 })
 
-test('New Piece clicked while the page is still loading its scripts opens the entry once they run', async ({ page }) => {
+test('New Piece clicked and a name typed while the page is still loading its scripts are kept once they run', async ({ page }) => {
   await signIn(page)
   // Scripts are held until the click has landed on the page as the server sent it.
   let release = () => {}
@@ -197,14 +195,41 @@ test('New Piece clicked while the page is still loading its scripts opens the en
   await page.goto('/explore', { waitUntil: 'commit' })
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await sidebar.getByRole('button', { name: 'New Piece' }).click()
-  await expect(sidebar.getByLabel('New Piece name')).toBeVisible()
-  release()
-  // Hydrated, the entry is still open and takes the name.
-  await expect(sidebar.getByRole('button', { name: 'New Piece', expanded: true })).toBeVisible()
   const name = uniquePiece('early')
   await sidebar.getByLabel('New Piece name').fill(name)
+  release()
+  // Hydrated, the entry is still open and keeps the name typed before.
+  await expect(sidebar.getByRole('button', { name: 'New Piece', expanded: true })).toBeVisible()
+  await expect(sidebar.getByLabel('New Piece name')).toHaveValue(name)
   await sidebar.getByLabel('New Piece name').press('Enter')
   await expect(page).toHaveURL(`/pieces/${name}`)
+})
+
+test('New Piece is the same element before and after hydration, so a click while the page hydrates cannot be lost', async ({ page }) => {
+  await signIn(page)
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route('**/assets/*.js', async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/explore', { waitUntil: 'commit' })
+  const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
+  const trigger = sidebar.getByRole('button', { name: 'New Piece' })
+  await trigger.evaluate((element) => element.setAttribute('data-served', ''))
+  release()
+  await hydrated(page)
+  await expect(trigger).toHaveAttribute('data-served', '')
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+  await trigger.click()
+  await sidebar.getByLabel('New Piece name').fill('never_made')
+  await sidebar.getByLabel('New Piece name').press('Escape')
+  await expect(sidebar.getByLabel('New Piece name')).toHaveCount(0)
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false')
+  // Opened again, the field is empty and has the focus.
+  await trigger.click()
+  await expect(sidebar.getByLabel('New Piece name')).toHaveValue('')
+  await expect(sidebar.getByLabel('New Piece name')).toBeFocused()
 })
 
 test('Escape closes a refused rename at once, even while the page is still reloading its data', async ({ page }) => {

@@ -40,10 +40,10 @@ export function PieceMenu({
   ownerSections?: ReactNode
 }) {
   const location = useLocation()
-  const menu = useRef<HTMLDetailsElement>(null)
   const confirmDelete = isOwner && new URLSearchParams(location.search).has(DELETE_PARAM)
   const name = useShownName(piece)
-  const disclosure = useDisclosure()
+  const menu = useRef<HTMLDetailsElement>(null)
+  const disclosure = useDisclosure(menu)
 
   useEffect(() => {
     if (menu.current) menu.current.open = false
@@ -52,7 +52,7 @@ export function PieceMenu({
   // Under 640 px the panel spans the screen (the summary starts after the drawer button, so a panel hung from it would run off the right edge).
   return (
     <>
-      <details ref={menu} className="relative min-w-0 flex-1" data-testid="piece-menu" {...disclosure.details}>
+      <details className="relative min-w-0 flex-1" data-testid="piece-menu" {...disclosure.details}>
         <summary
           {...disclosure.summary}
           className="flex h-9 max-w-full cursor-pointer list-none items-center gap-2 rounded-md px-2 hover:bg-zinc-100 dark:hover:bg-zinc-800"
