@@ -7,8 +7,8 @@ import { useHydrated } from '~/lib/hydrated'
  * own open state is all there is, so `aria-expanded` is left to it until hydration.
  *
  * The element is the same before and after hydration, so a click at any moment opens it: one
- * before hydration is read from the page as it starts (given the element's `id`), one while
- * the page hydrated (before the toggle listener was there) once mounted. `close` closes it the
+ * before hydration is read from the page as it starts (given the element's `id`), one
+ * during hydration (before the toggle listener was there) once mounted. `close` closes it the
  * way the browser does, and `open` follows.
  */
 export function useDisclosure(ref: RefObject<HTMLDetailsElement>, id?: string) {
