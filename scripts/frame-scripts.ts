@@ -49,18 +49,26 @@ async function bundle(entry: string) {
   return { code: chunk.code.trim(), files: Object.keys(chunk.modules).filter((id) => !id.startsWith('\0')) }
 }
 
+/** Whether an import names one of these scripts (`virtual:frame-script/{name}` or `virtual:page-script/{name}`). */
+export const isScriptImport = (id: string) => id.startsWith(PREFIX) || id.startsWith(PAGE_PREFIX)
+
+/** The bundled text of the script an import names, and the files it was built from. */
+export async function scriptOf(id: string) {
+  const [prefix, scripts] = id.startsWith(PAGE_PREFIX) ? [PAGE_PREFIX, PAGE_SCRIPTS] : [PREFIX, FRAME_SCRIPTS]
+  const name = id.slice(prefix.length)
+  const entry = scripts[name]
+  if (!entry) throw new Error(`No script named ${name} (scripts/frame-scripts.ts)`)
+  return bundle(entry)
+}
+
 /** The Vite plugin that makes `virtual:frame-script/{name}` (and `virtual:page-script/{name}`) the bundled text of that script. */
 export function frameScripts(): Plugin {
   return {
     name: 'pieces-frame-scripts',
-    resolveId: (id) => (id.startsWith(PREFIX) || id.startsWith(PAGE_PREFIX) ? `\0${id}` : null),
+    resolveId: (id) => (isScriptImport(id) ? `\0${id}` : null),
     async load(id) {
-      const [prefix, scripts] = id.startsWith(`\0${PAGE_PREFIX}`) ? [PAGE_PREFIX, PAGE_SCRIPTS] : [PREFIX, FRAME_SCRIPTS]
-      if (!id.startsWith(`\0${prefix}`)) return null
-      const name = id.slice(prefix.length + 1)
-      const entry = scripts[name]
-      if (!entry) return this.error(`No script named ${name} (scripts/frame-scripts.ts)`)
-      const { code, files } = await bundle(entry)
+      if (!id.startsWith('\0') || !isScriptImport(id.slice(1))) return null
+      const { code, files } = await scriptOf(id.slice(1))
       for (const file of files) this.addWatchFile(file)
       return `export default ${JSON.stringify(code)}`
     },
