@@ -16,10 +16,9 @@ const log = logger('browser')
  * cache from another Piece) and a hard time limit: a Piece that loops forever, opens
  * dialogs or never settles costs at most that long, and a browser that no longer answers
  * is thrown away. Without Chromium the callers hear `unavailable` and say so once.
- */
-/**
- * Debian's `chromium-headless-shell` first: the same Chromium and renderer without the whole
- * browser around it, about half the CPU per page (docs/benchmarks.md); then the whole browser.
+ *
+ * Debian's `chromium-headless-shell` is tried first: the same Chromium and renderer without the
+ * whole browser around it, about half the CPU per page (docs/benchmarks.md).
  */
 const CANDIDATES = [
   '/usr/bin/chromium-headless-shell',

@@ -183,9 +183,8 @@ test('a visibility the server refuses rolls back with the spec toast and opens t
   await expect(menu.getByRole('radio', { name: /Private/ })).toHaveAttribute('aria-checked', 'false')
 })
 
-test('New Piece clicked and a name typed while the page is still loading its scripts are kept once they run', async ({ page }) => {
-  await signIn(page)
-  // Scripts are held until the click has landed on the page as the server sent it.
+/** Opens /explore as the server sent it, its scripts held until the returned function releases them. */
+async function explorePageBeforeItsScripts(page: Page) {
   let release = () => {}
   const held = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/assets/*.js', async (route) => {
@@ -193,6 +192,13 @@ test('New Piece clicked and a name typed while the page is still loading its scr
     await route.continue()
   })
   await page.goto('/explore', { waitUntil: 'commit' })
+  return release
+}
+
+test('New Piece clicked and a name typed while the page is still loading its scripts are kept once they run', async ({ page }) => {
+  await signIn(page)
+  // Scripts are held until the click has landed on the page as the server sent it.
+  const release = await explorePageBeforeItsScripts(page)
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   await sidebar.getByRole('button', { name: 'New Piece' }).click()
   const name = uniquePiece('early')
@@ -207,13 +213,7 @@ test('New Piece clicked and a name typed while the page is still loading its scr
 
 test('New Piece is the same element before and after hydration, so a click while the page hydrates cannot be lost', async ({ page }) => {
   await signIn(page)
-  let release = () => {}
-  const held = new Promise<void>((resolve) => (release = resolve))
-  await page.route('**/assets/*.js', async (route) => {
-    await held
-    await route.continue()
-  })
-  await page.goto('/explore', { waitUntil: 'commit' })
+  const release = await explorePageBeforeItsScripts(page)
   const sidebar = page.getByRole('complementary', { name: 'Sidebar' })
   const trigger = sidebar.getByRole('button', { name: 'New Piece' })
   await trigger.evaluate((element) => element.setAttribute('data-served', ''))
