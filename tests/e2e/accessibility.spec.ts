@@ -41,6 +41,13 @@ test('the chat page, settings and explore have no serious accessibility violatio
   }
 })
 
+test('the public pages a visitor reads signed out have no serious accessibility violations', async ({ page }) => {
+  for (const path of ['/landing', '/signin', '/signup', '/about', '/blog', '/faq', '/privacy', '/terms', '/contact']) {
+    await page.goto(path)
+    expect(await seriousViolations(page), path).toEqual([])
+  }
+})
+
 test('the chat page works from the keyboard alone', async ({ page }) => {
   await signIn(page)
   const name = `keys_${Math.random().toString(36).slice(2, 9)}`

@@ -35,7 +35,7 @@ export function BlogPage({ inSettings = false }: { inSettings?: boolean }) {
         {POSTS.map((post) => (
           <article key={post.title} className="border-b border-zinc-200 pb-8 last:border-0 dark:border-zinc-800">
             <h2 className="!mt-0">{post.title}</h2>
-            <p className="!my-1 text-sm !text-zinc-500">
+            <p className="!my-1 text-sm !text-zinc-600 dark:!text-zinc-400">
               <time>{post.date}</time>
             </p>
             {post.body.map((paragraph) => (
