@@ -100,7 +100,7 @@ try {
     `the checks add p50 ${summary.addedP50} ms, p95 ${summary.addedP95} ms (target ≤ 3,000 ms); all ${CHECKS.length} passed in ${summary.allPassed}/${SENDS}`,
   )
   mkdirSync('bench/results', { recursive: true })
-  writeFileSync(`bench/results/checks-${Date.now()}.json`, JSON.stringify(summary, null, 2))
+  writeFileSync('bench/results/checks.json', JSON.stringify(summary, null, 2))
 } finally {
   await stop(product.child)
   await db.end()
