@@ -154,30 +154,27 @@ function ChangeList({ changes, actions, choosable }: { changes: ChangeReview[]; 
 
 /** The text the change touched, before and after (one line each, cut short). */
 function BeforeAfter({ before, after }: { before: string; after: string }) {
-  const line = 'block truncate rounded px-1 font-mono text-[11px]'
   return (
     <div className="mt-1 space-y-0.5">
-      <p className="flex gap-1">
-        <span className="w-10 shrink-0 text-zinc-500">{ReviewWords.before}</span>
-        {before ? (
-          <del className={cn(line, 'bg-red-50 text-red-800 no-underline dark:bg-red-950/60 dark:text-red-200')} title={before}>
-            {before}
-          </del>
-        ) : (
-          <span className="text-zinc-400 italic">{ReviewWords.nothingBefore}</span>
-        )}
-      </p>
-      <p className="flex gap-1">
-        <span className="w-10 shrink-0 text-zinc-500">{ReviewWords.after}</span>
-        {after ? (
-          <ins className={cn(line, 'bg-emerald-50 text-emerald-800 no-underline dark:bg-emerald-950/60 dark:text-emerald-200')} title={after}>
-            {after}
-          </ins>
-        ) : (
-          <span className="text-zinc-400 italic">{ReviewWords.nothingBefore}</span>
-        )}
-      </p>
+      <Side label={ReviewWords.before} text={before} Mark="del" colours="bg-red-50 text-red-800 dark:bg-red-950/60 dark:text-red-200" />
+      <Side label={ReviewWords.after} text={after} Mark="ins" colours="bg-emerald-50 text-emerald-800 dark:bg-emerald-950/60 dark:text-emerald-200" />
     </div>
+  )
+}
+
+/** One side of a change: its text struck out (`del`) or added (`ins`), or "nothing". */
+function Side({ label, text, Mark, colours }: { label: string; text: string; Mark: 'del' | 'ins'; colours: string }) {
+  return (
+    <p className="flex gap-1">
+      <span className="w-10 shrink-0 text-zinc-500">{label}</span>
+      {text ? (
+        <Mark className={cn('block truncate rounded px-1 font-mono text-[11px] no-underline', colours)} title={text}>
+          {text}
+        </Mark>
+      ) : (
+        <span className="text-zinc-400 italic">{ReviewWords.nothing}</span>
+      )}
+    </p>
   )
 }
 

@@ -20,7 +20,7 @@ export const ReviewWords = {
   redoInWords: (change: string, words: string) => `About the change “${change}”: ${words}`,
   before: 'Before',
   after: 'After',
-  nothingBefore: 'nothing',
+  nothing: 'nothing',
   tokens: (count: number) => `≈ ${count.toLocaleString('en-US')} tokens`,
   needs: (words: string) => `needs “${words}”`,
   /** After applying without JavaScript: what went with a change that was left out. */
